@@ -1,0 +1,30 @@
+//! mplint: a linter and policy checker for Puppet.
+//!
+//! Layers, each using only those before it: [`input`] (which files),
+//! [`syntax`] (text to typed tree), [`rules`] (findings), [`report`] (output
+//! formats); [`check`] runs them and [`cli`] is the command line.
+
+pub mod check;
+pub mod cli;
+pub mod input;
+pub mod report;
+pub mod rules;
+pub mod syntax;
+
+/// Stack size of the threads that parse and analyse files. Lowering and
+/// analysis recurse along the syntax tree, whose depth is bounded by
+/// [`syntax::MAX_NESTING`]; this leaves ample room for that bound. Only the
+/// pages a thread touches are ever allocated.
+pub const WORKER_STACK_SIZE: usize = 512 * 1024 * 1024;
+
+/// Runs `f` on a thread with a stack of [`WORKER_STACK_SIZE`], for work that
+/// builds or drops syntax trees of unbounded depth.
+pub fn run_with_large_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .name("mplint-main".into())
+        .stack_size(WORKER_STACK_SIZE)
+        .spawn(f)
+        .expect("cannot start the main thread")
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}

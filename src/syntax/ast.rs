@@ -1,0 +1,471 @@
+//! The typed syntax tree of a Puppet manifest.
+//!
+//! Everything in Puppet is an expression, definitions included, so a
+//! manifest is a list of [`Expr`]. Each node carries its [`Span`].
+
+use super::source::Span;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Manifest {
+    pub statements: Vec<Expr>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block {
+    pub statements: Vec<Expr>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    Variable(Variable),
+    /// A bare word: `present`, `foo::bar`.
+    Name(String),
+    /// A capitalised type reference: `File`, `Apache::Vhost`.
+    TypeRef(String),
+    Number(Number),
+    Boolean(bool),
+    Undef,
+    Default,
+    Str(StringLit),
+    /// The pattern between the slashes, with `\/` unescaped.
+    Regex(String),
+    Array(Vec<Expr>),
+    Hash(Vec<Pair>),
+    /// `attr` and `private`, reserved for future use.
+    Reserved(String),
+    Unary {
+        op: UnaryOp,
+        operand: Box<Expr>,
+    },
+    Binary {
+        op: BinaryOp,
+        left: Box<Expr>,
+        right: Box<Expr>,
+    },
+    Selector {
+        value: Box<Expr>,
+        entries: Vec<SelectorEntry>,
+    },
+    Access {
+        object: Box<Expr>,
+        index: Vec<Expr>,
+    },
+    Call(Box<Call>),
+    MethodCall(Box<MethodCall>),
+    Collector(Box<Collector>),
+    Paren(Box<Expr>),
+    /// `key => value` given as an argument or array entry (an unfolded hash).
+    Pair(Box<Pair>),
+    If(Box<If>),
+    /// `unless`: the first branch runs when its condition is false.
+    Unless(Box<If>),
+    Case(Box<Case>),
+    Assignment {
+        op: AssignOp,
+        target: Box<Expr>,
+        value: Box<Expr>,
+    },
+    Relationship {
+        op: EdgeOp,
+        left: Box<Expr>,
+        right: Box<Expr>,
+    },
+    Resource(Box<Resource>),
+    /// `File { mode => '0644' }`.
+    ResourceDefaults(Box<ResourceDefaults>),
+    /// `File['x'] { mode => '0600' }`.
+    ResourceOverride(Box<ResourceDefaults>),
+    Apply(Box<Apply>),
+    Class(Box<ClassDef>),
+    Define(Box<DefineDef>),
+    Node(Box<NodeDef>),
+    Function(Box<FunctionDef>),
+    Plan(Box<DefineDef>),
+    TypeAlias(Box<TypeAlias>),
+    TypeDefinition(Box<TypeDefinition>),
+}
+
+/// A variable reference, without its `$`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variable {
+    /// As written after `$`: `x`, `::x`, `a::b::x`, `0`.
+    pub name: String,
+}
+
+impl Variable {
+    /// `$::x` reads top scope only.
+    pub fn is_top_scope(&self) -> bool {
+        self.name.starts_with("::")
+    }
+
+    /// `$a::b::x` or `$::x`.
+    pub fn is_qualified(&self) -> bool {
+        self.name.contains("::")
+    }
+
+    /// The name without a leading `::`.
+    pub fn unanchored(&self) -> &str {
+        self.name.trim_start_matches("::")
+    }
+
+    /// For `$a::b::x`: (`a::b`, `x`); for `$::x`: (``, `x`); unqualified: None.
+    pub fn split_scope(&self) -> Option<(&str, &str)> {
+        let name = self.unanchored();
+        match name.rfind("::") {
+            Some(i) => Some((&name[..i], &name[i + 2..])),
+            None if self.is_top_scope() => Some(("", name)),
+            None => None,
+        }
+    }
+
+    /// `$0` … `$n`: regex match results.
+    pub fn is_match_variable(&self) -> bool {
+        !self.name.is_empty() && self.name.bytes().all(|b| b.is_ascii_digit())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Number {
+    Integer(i64),
+    Float(f64),
+    /// Too large for Puppet's 64-bit integers; kept as written.
+    Overflow(String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct StringLit {
+    pub parts: Vec<StringPart>,
+    pub kind: StringKind,
+}
+
+impl StringLit {
+    /// The text when nothing is interpolated.
+    pub fn as_literal(&self) -> Option<String> {
+        let mut text = String::new();
+        for part in &self.parts {
+            match part {
+                StringPart::Text(t) => text.push_str(t),
+                StringPart::Interpolation(_) => return None,
+            }
+        }
+        Some(text)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum StringKind {
+    SingleQuoted,
+    DoubleQuoted,
+    /// `@(TAG:syntax/escapes)`.
+    Heredoc {
+        syntax: Option<String>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum StringPart {
+    /// Text with escapes resolved.
+    Text(String),
+    /// `$x` or `${expr}`; `${x}` and `${x[1]}` read variables, as in Puppet.
+    Interpolation(Expr),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnaryOp {
+    Not,
+    Negate,
+    Splat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryOp {
+    Or,
+    And,
+    Less,
+    LessEqual,
+    Greater,
+    GreaterEqual,
+    Equal,
+    NotEqual,
+    ShiftLeft,
+    ShiftRight,
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+    Modulo,
+    Match,
+    NotMatch,
+    In,
+}
+
+impl BinaryOp {
+    pub fn from_token(token: &str) -> Option<Self> {
+        use BinaryOp::*;
+        Some(match token {
+            "or" => Or,
+            "and" => And,
+            "<" => Less,
+            "<=" => LessEqual,
+            ">" => Greater,
+            ">=" => GreaterEqual,
+            "==" => Equal,
+            "!=" => NotEqual,
+            "<<" => ShiftLeft,
+            ">>" => ShiftRight,
+            "+" => Add,
+            "-" => Subtract,
+            "*" => Multiply,
+            "/" => Divide,
+            "%" => Modulo,
+            "=~" => Match,
+            "!~" => NotMatch,
+            "in" => In,
+            _ => return None,
+        })
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AssignOp {
+    Assign,
+    Append,
+    Delete,
+}
+
+/// Relationship arrows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EdgeOp {
+    /// `->`
+    Before,
+    /// `~>`
+    Notify,
+    /// `<-`
+    Require,
+    /// `<~`
+    Subscribe,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pair {
+    pub key: Expr,
+    pub value: Expr,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SelectorEntry {
+    pub matcher: Expr,
+    pub value: Expr,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    pub name: String,
+    pub name_span: Span,
+    pub args: Vec<Expr>,
+    pub lambda: Option<Lambda>,
+    /// False for statement calls such as `include a, b`.
+    pub parenthesized: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct MethodCall {
+    pub object: Expr,
+    pub method: String,
+    pub method_span: Span,
+    pub args: Vec<Expr>,
+    pub lambda: Option<Lambda>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lambda {
+    pub params: Vec<Parameter>,
+    pub return_type: Option<Expr>,
+    pub body: Block,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Collector {
+    pub type_expr: Expr,
+    /// `<<| |>>` collects exported resources; `<| |>` virtual ones.
+    pub exported: bool,
+    pub query: Option<Expr>,
+    pub overrides: Vec<Attribute>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct If {
+    /// `if`/`elsif` branches in order.
+    pub branches: Vec<Branch>,
+    pub else_body: Option<Block>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Branch {
+    pub condition: Expr,
+    pub body: Block,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Case {
+    pub value: Expr,
+    pub options: Vec<CaseOption>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CaseOption {
+    pub matches: Vec<Expr>,
+    pub body: Block,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResourceForm {
+    Regular,
+    /// `@type { … }`
+    Virtual,
+    /// `@@type { … }`
+    Exported,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resource {
+    pub form: ResourceForm,
+    /// A `Name` (`file`, `class`), a `TypeRef` (`Notify`) or an `Access`
+    /// (`Resource['file']`).
+    pub type_expr: Expr,
+    pub bodies: Vec<ResourceBody>,
+}
+
+impl Resource {
+    /// The resource type's name in lower case (`file`, `class`,
+    /// `apache::vhost`), when it is written out.
+    pub fn type_name(&self) -> Option<String> {
+        match &self.type_expr.kind {
+            ExprKind::Name(n) | ExprKind::TypeRef(n) => Some(n.trim_start_matches("::").to_ascii_lowercase()),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResourceBody {
+    pub title: Expr,
+    pub attributes: Vec<Attribute>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResourceDefaults {
+    pub type_expr: Expr,
+    pub attributes: Vec<Attribute>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attribute {
+    /// The attribute name; `*` for an attribute splat `* => $hash`.
+    pub name: String,
+    pub name_span: Span,
+    pub op: AttributeOp,
+    pub value: Expr,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttributeOp {
+    /// `=>`
+    Set,
+    /// `+>`
+    Append,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parameter {
+    /// Without `$`.
+    pub name: String,
+    pub name_span: Span,
+    pub type_expr: Option<Expr>,
+    pub default: Option<Expr>,
+    pub captures_rest: bool,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClassDef {
+    /// As written, without a leading `::`.
+    pub name: String,
+    pub name_span: Span,
+    pub params: Vec<Parameter>,
+    pub parent: Option<(String, Span)>,
+    pub body: Block,
+}
+
+/// A defined type (`define`) or a plan (`plan`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DefineDef {
+    pub name: String,
+    pub name_span: Span,
+    pub params: Vec<Parameter>,
+    pub body: Block,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunctionDef {
+    pub name: String,
+    pub name_span: Span,
+    pub params: Vec<Parameter>,
+    pub return_type: Option<Expr>,
+    pub body: Block,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct NodeDef {
+    pub matchers: Vec<NodeMatcher>,
+    pub parent: Option<NodeMatcher>,
+    pub body: Block,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum NodeMatcher {
+    /// A host name, quoted or not.
+    Name(String, Span),
+    Regex(String, Span),
+    Default(Span),
+}
+
+impl NodeMatcher {
+    pub fn span(&self) -> Span {
+        match self {
+            NodeMatcher::Name(_, s) | NodeMatcher::Regex(_, s) | NodeMatcher::Default(s) => *s,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeAlias {
+    pub name: String,
+    pub name_span: Span,
+    pub value: Expr,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeDefinition {
+    pub name: String,
+    pub name_span: Span,
+    pub parent: Option<(String, Span)>,
+    pub body: Block,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Apply {
+    pub args: Vec<Expr>,
+    pub body: Block,
+}

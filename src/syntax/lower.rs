@@ -1,0 +1,815 @@
+//! Lowering of the concrete tree-sitter tree into the typed syntax tree.
+//!
+//! Runs only on trees without syntax errors. Recursion follows the tree's
+//! depth, which the caller bounds (see [`super::MAX_NESTING`]).
+
+use std::collections::HashMap;
+
+use tree_sitter::Node;
+
+use super::ast::*;
+use super::source::{SourceFile, Span};
+
+/// A construct the grammar accepts but Puppet's parser rejects.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LowerError {
+    pub span: Span,
+    pub message: String,
+}
+
+type Result<T> = std::result::Result<T, LowerError>;
+
+pub fn lower(root: Node<'_>, source: &SourceFile) -> Result<Manifest> {
+    let lowerer = Lowerer::new(root, source);
+    let statements = lowerer.statements(root)?;
+    Ok(Manifest { statements })
+}
+
+struct Lowerer<'t, 's> {
+    source: &'s SourceFile,
+    /// Heredoc bodies by the id of the `heredoc_start` token they belong to.
+    heredoc_bodies: HashMap<usize, Node<'t>>,
+}
+
+/// Named children that are not comments or heredoc bodies.
+fn children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).filter(|c| !c.is_extra()).collect()
+}
+
+impl<'t, 's> Lowerer<'t, 's> {
+    fn new(root: Node<'t>, source: &'s SourceFile) -> Self {
+        // Bodies follow their heredoc starts in document order: pair them up.
+        let mut starts = Vec::new();
+        let mut bodies = Vec::new();
+        let mut cursor = root.walk();
+        'walk: loop {
+            let node = cursor.node();
+            match node.kind() {
+                "heredoc_start" => starts.push(node),
+                "heredoc_body" => bodies.push(node),
+                _ => {}
+            }
+            if node.kind() != "heredoc_body" && cursor.goto_first_child() {
+                continue;
+            }
+            while !cursor.goto_next_sibling() {
+                if !cursor.goto_parent() {
+                    break 'walk;
+                }
+            }
+        }
+        let heredoc_bodies = starts.iter().map(|s| s.id()).zip(bodies).collect();
+        Lowerer { source, heredoc_bodies }
+    }
+
+    fn text(&self, node: Node<'_>) -> &'s str {
+        &self.source.text[node.byte_range()]
+    }
+
+    fn span(&self, node: Node<'_>) -> Span {
+        self.source.span(node.start_byte(), node.end_byte())
+    }
+
+    fn error<T>(&self, node: Node<'_>, message: impl Into<String>) -> Result<T> {
+        Err(LowerError { span: self.span(node), message: message.into() })
+    }
+
+    fn field(&self, node: Node<'t>, name: &str) -> Result<Node<'t>> {
+        match node.child_by_field_name(name) {
+            Some(child) => Ok(child),
+            None => self.error(node, format!("malformed {}: no {name}", node.kind())),
+        }
+    }
+
+    fn expr_field(&self, node: Node<'t>, name: &str) -> Result<Expr> {
+        self.expr(self.field(node, name)?)
+    }
+
+    fn statements(&self, node: Node<'t>) -> Result<Vec<Expr>> {
+        children(node)
+            .into_iter()
+            .map(|c| {
+                let expr = self.expr(c)?;
+                match &expr.kind {
+                    ExprKind::Name(name) if ORCHESTRATION_KEYWORDS.contains(&name.as_str()) => {
+                        self.error(c, orchestration_message(name))
+                    }
+                    _ => Ok(expr),
+                }
+            })
+            .collect()
+    }
+
+    fn block(&self, node: Node<'t>) -> Result<Block> {
+        Ok(Block { statements: self.statements(node)?, span: self.span(node) })
+    }
+
+    fn boxed(&self, node: Node<'t>) -> Result<Box<Expr>> {
+        Ok(Box::new(self.expr(node)?))
+    }
+
+    fn expr(&self, node: Node<'t>) -> Result<Expr> {
+        let span = self.span(node);
+        let kind = match node.kind() {
+            "variable" => ExprKind::Variable(Variable { name: self.text(node)[1..].to_string() }),
+            "name" | "hostname" => ExprKind::Name(self.text(node).to_string()),
+            "type_name" => ExprKind::TypeRef(self.text(node).to_string()),
+            "number" => ExprKind::Number(parse_number(self.text(node))),
+            "boolean" => ExprKind::Boolean(self.text(node) == "true"),
+            "undef" => ExprKind::Undef,
+            "default" => ExprKind::Default,
+            "reserved_word" => ExprKind::Reserved(self.text(node).to_string()),
+            "regex" => ExprKind::Regex(regex_pattern(self.text(node))),
+            "string" => ExprKind::Str(self.string(node)?),
+            "heredoc" => ExprKind::Str(self.heredoc(node)?),
+            "array" => ExprKind::Array(self.statements(node)?),
+            "hash" => ExprKind::Hash(children(node).into_iter().map(|p| self.pair(p)).collect::<Result<_>>()?),
+            "pair" => ExprKind::Pair(Box::new(self.pair(node)?)),
+            "parenthesized" => match children(node).first() {
+                Some(inner) => ExprKind::Paren(self.boxed(*inner)?),
+                None => return self.error(node, "empty parentheses"),
+            },
+            "unary" => {
+                let op = match self.text(self.field(node, "operator")?) {
+                    "!" => UnaryOp::Not,
+                    "-" => UnaryOp::Negate,
+                    _ => UnaryOp::Splat,
+                };
+                ExprKind::Unary { op, operand: Box::new(self.expr_field(node, "operand")?) }
+            }
+            "binary" => {
+                let operator = self.field(node, "operator")?;
+                let Some(op) = BinaryOp::from_token(self.text(operator)) else {
+                    return self.error(operator, "unknown operator");
+                };
+                ExprKind::Binary {
+                    op,
+                    left: Box::new(self.expr_field(node, "left")?),
+                    right: Box::new(self.expr_field(node, "right")?),
+                }
+            }
+            "selector" => {
+                let entries = children(node)
+                    .into_iter()
+                    .filter(|c| c.kind() == "selector_entry")
+                    .map(|e| {
+                        Ok(SelectorEntry { matcher: self.expr_field(e, "match")?, value: self.expr_field(e, "value")? })
+                    })
+                    .collect::<Result<_>>()?;
+                ExprKind::Selector { value: Box::new(self.expr_field(node, "value")?), entries }
+            }
+            "access" => ExprKind::Access {
+                object: Box::new(self.expr_field(node, "object")?),
+                index: self.statements(self.field(node, "index")?)?,
+            },
+            "function_call" => {
+                let function = self.field(node, "function")?;
+                ExprKind::Call(Box::new(Call {
+                    name: self.text(function).to_string(),
+                    name_span: self.span(function),
+                    args: self.statements(self.field(node, "arguments")?)?,
+                    lambda: self.optional_lambda(node)?,
+                    parenthesized: true,
+                }))
+            }
+            "statement_call" => {
+                let function = self.field(node, "function")?;
+                let args = match node.child_by_field_name("arguments") {
+                    Some(args) => self.statements(args)?,
+                    None => Vec::new(),
+                };
+                ExprKind::Call(Box::new(Call {
+                    name: self.text(function).to_string(),
+                    name_span: self.span(function),
+                    args,
+                    lambda: None,
+                    parenthesized: false,
+                }))
+            }
+            "method_call" => {
+                let method = self.field(node, "method")?;
+                let args = match node.child_by_field_name("arguments") {
+                    Some(args) => self.statements(args)?,
+                    None => Vec::new(),
+                };
+                ExprKind::MethodCall(Box::new(MethodCall {
+                    object: self.expr_field(node, "object")?,
+                    method: self.text(method).to_string(),
+                    method_span: self.span(method),
+                    args,
+                    lambda: self.optional_lambda(node)?,
+                }))
+            }
+            "collector" => {
+                let kind = self.field(node, "kind")?;
+                let query = match node.child_by_field_name("query") {
+                    Some(q) => Some(self.expr(q)?),
+                    None => None,
+                };
+                let overrides = match node.child_by_field_name("attributes") {
+                    Some(a) => self.attributes(a)?,
+                    None => Vec::new(),
+                };
+                ExprKind::Collector(Box::new(Collector {
+                    type_expr: self.expr_field(node, "type")?,
+                    exported: self.text(kind) == "<<|",
+                    query,
+                    overrides,
+                }))
+            }
+            "if" => ExprKind::If(Box::new(self.conditional(node)?)),
+            "unless" => ExprKind::Unless(Box::new(self.conditional(node)?)),
+            "case" => {
+                let options = children(node)
+                    .into_iter()
+                    .filter(|c| c.kind() == "case_option")
+                    .map(|o| {
+                        Ok(CaseOption {
+                            matches: self.statements(self.field(o, "matches")?)?,
+                            body: self.block(self.field(o, "body")?)?,
+                            span: self.span(o),
+                        })
+                    })
+                    .collect::<Result<_>>()?;
+                ExprKind::Case(Box::new(Case { value: self.expr_field(node, "value")?, options }))
+            }
+            "assignment" => {
+                let op = match self.text(self.field(node, "operator")?) {
+                    "=" => AssignOp::Assign,
+                    "+=" => AssignOp::Append,
+                    _ => AssignOp::Delete,
+                };
+                ExprKind::Assignment {
+                    op,
+                    target: Box::new(self.expr_field(node, "left")?),
+                    value: Box::new(self.expr_field(node, "right")?),
+                }
+            }
+            "relationship" => {
+                let op = match self.text(self.field(node, "operator")?) {
+                    "->" => EdgeOp::Before,
+                    "~>" => EdgeOp::Notify,
+                    "<-" => EdgeOp::Require,
+                    _ => EdgeOp::Subscribe,
+                };
+                ExprKind::Relationship {
+                    op,
+                    left: Box::new(self.expr_field(node, "left")?),
+                    right: Box::new(self.expr_field(node, "right")?),
+                }
+            }
+            "resource_declaration" => ExprKind::Resource(Box::new(self.resource(node)?)),
+            "resource_defaults" => return self.resource_without_title(node),
+            "apply_block" => {
+                let body = self.field(node, "body")?;
+                let args = children(node)
+                    .into_iter()
+                    .filter(|c| c.id() != body.id())
+                    .map(|c| self.expr(c))
+                    .collect::<Result<_>>()?;
+                ExprKind::Apply(Box::new(Apply { args, body: self.block(body)? }))
+            }
+            "class_definition" => {
+                let name = self.field(node, "name")?;
+                let parent = node.child_by_field_name("parent").map(|p| (self.class_name(p), self.span(p)));
+                ExprKind::Class(Box::new(ClassDef {
+                    name: self.class_name(name),
+                    name_span: self.span(name),
+                    params: self.parameters(node)?,
+                    parent,
+                    body: self.block(self.field(node, "body")?)?,
+                }))
+            }
+            "define_definition" | "plan_definition" => {
+                let name = self.field(node, "name")?;
+                let def = Box::new(DefineDef {
+                    name: self.class_name(name),
+                    name_span: self.span(name),
+                    params: self.parameters(node)?,
+                    body: self.block(self.field(node, "body")?)?,
+                });
+                if node.kind() == "plan_definition" {
+                    ExprKind::Plan(def)
+                } else {
+                    ExprKind::Define(def)
+                }
+            }
+            "function_definition" => {
+                let name = self.field(node, "name")?;
+                let return_type = match node.child_by_field_name("return_type") {
+                    Some(r) => Some(self.return_type(r)?),
+                    None => None,
+                };
+                ExprKind::Function(Box::new(FunctionDef {
+                    name: self.class_name(name),
+                    name_span: self.span(name),
+                    params: self.parameters(node)?,
+                    return_type,
+                    body: self.block(self.field(node, "body")?)?,
+                }))
+            }
+            "node_definition" => {
+                let matchers = children(self.field(node, "matchers")?)
+                    .into_iter()
+                    .map(|m| self.node_matcher(m))
+                    .collect::<Result<_>>()?;
+                let parent = match node.child_by_field_name("parent") {
+                    Some(p) => Some(self.node_matcher(p)?),
+                    None => None,
+                };
+                ExprKind::Node(Box::new(NodeDef { matchers, parent, body: self.block(self.field(node, "body")?)? }))
+            }
+            "type_alias" => {
+                let name = self.field(node, "name")?;
+                let name_node = if name.kind() == "access" { self.field(name, "object")? } else { name };
+                ExprKind::TypeAlias(Box::new(TypeAlias {
+                    name: self.class_name(name_node),
+                    name_span: self.span(name_node),
+                    value: self.expr_field(node, "value")?,
+                }))
+            }
+            "type_definition" => {
+                let name = self.field(node, "name")?;
+                let parent = node.child_by_field_name("parent").map(|p| (self.class_name(p), self.span(p)));
+                ExprKind::TypeDefinition(Box::new(TypeDefinition {
+                    name: self.class_name(name),
+                    name_span: self.span(name),
+                    parent,
+                    body: self.block(self.field(node, "body")?)?,
+                }))
+            }
+            other => return self.error(node, format!("unexpected {other}")),
+        };
+        Ok(Expr { kind, span })
+    }
+
+    fn class_name(&self, node: Node<'_>) -> String {
+        self.text(node).trim_start_matches("::").to_string()
+    }
+
+    fn pair(&self, node: Node<'t>) -> Result<Pair> {
+        Ok(Pair { key: self.expr_field(node, "key")?, value: self.expr_field(node, "value")? })
+    }
+
+    fn optional_lambda(&self, node: Node<'t>) -> Result<Option<Lambda>> {
+        let Some(lambda) = node.child_by_field_name("lambda") else {
+            return Ok(None);
+        };
+        let return_type = match lambda.child_by_field_name("return_type") {
+            Some(r) => Some(self.return_type(r)?),
+            None => None,
+        };
+        Ok(Some(Lambda {
+            params: self.parameter_nodes(lambda)?,
+            return_type,
+            body: self.block(self.field(lambda, "body")?)?,
+            span: self.span(lambda),
+        }))
+    }
+
+    fn return_type(&self, node: Node<'t>) -> Result<Expr> {
+        match children(node).first() {
+            Some(t) => self.expr(*t),
+            None => self.error(node, "missing return type"),
+        }
+    }
+
+    fn parameters(&self, definition: Node<'t>) -> Result<Vec<Parameter>> {
+        match definition.child_by_field_name("parameters") {
+            Some(list) => self.parameter_nodes(list),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    fn parameter_nodes(&self, list: Node<'t>) -> Result<Vec<Parameter>> {
+        children(list)
+            .into_iter()
+            .filter(|c| c.kind() == "parameter")
+            .map(|p| {
+                let name = self.field(p, "name")?;
+                let type_expr = match p.child_by_field_name("type") {
+                    Some(t) => Some(self.expr(t)?),
+                    None => None,
+                };
+                let default = match p.child_by_field_name("default") {
+                    Some(d) => Some(self.expr(d)?),
+                    None => None,
+                };
+                Ok(Parameter {
+                    name: self.text(name)[1..].to_string(),
+                    name_span: self.span(name),
+                    type_expr,
+                    default,
+                    captures_rest: p.child_by_field_name("captures_rest").is_some(),
+                    span: self.span(p),
+                })
+            })
+            .collect()
+    }
+
+    fn conditional(&self, node: Node<'t>) -> Result<If> {
+        let mut branches = vec![Branch {
+            condition: self.expr_field(node, "condition")?,
+            body: self.block(self.field(node, "consequence")?)?,
+        }];
+        let mut else_body = None;
+        let mut cursor = node.walk();
+        for alternative in node.children_by_field_name("alternative", &mut cursor) {
+            if alternative.kind() == "elsif" {
+                branches.push(Branch {
+                    condition: self.expr_field(alternative, "condition")?,
+                    body: self.block(self.field(alternative, "consequence")?)?,
+                });
+            } else {
+                else_body = Some(self.block(self.field(alternative, "body")?)?);
+            }
+        }
+        Ok(If { branches, else_body })
+    }
+
+    fn resource(&self, node: Node<'t>) -> Result<Resource> {
+        let form = match node.child_by_field_name("form").map(|f| self.text(f)) {
+            Some("@") => ResourceForm::Virtual,
+            Some("@@") => ResourceForm::Exported,
+            _ => ResourceForm::Regular,
+        };
+        let bodies = children(node)
+            .into_iter()
+            .filter(|c| c.kind() == "resource_body")
+            .map(|b| {
+                let attributes = match children(b).into_iter().find(|c| c.kind() == "attributes") {
+                    Some(a) => self.attributes(a)?,
+                    None => Vec::new(),
+                };
+                Ok(ResourceBody { title: self.expr_field(b, "title")?, attributes, span: self.span(b) })
+            })
+            .collect::<Result<_>>()?;
+        Ok(Resource { form, type_expr: self.expr_field(node, "type")?, bodies })
+    }
+
+    /// `Type { … }` sets defaults, `Type[title] { … }` overrides; a lower-case
+    /// name with a hash is, as in Puppet, a call of that function.
+    fn resource_without_title(&self, node: Node<'t>) -> Result<Expr> {
+        let span = self.span(node);
+        let type_node = self.field(node, "type")?;
+        let type_expr = self.expr(type_node)?;
+        let attributes = match children(node).into_iter().find(|c| c.kind() == "attributes") {
+            Some(a) => self.attributes(a)?,
+            None => Vec::new(),
+        };
+        let kind = match &type_expr.kind {
+            ExprKind::TypeRef(_) => ExprKind::ResourceDefaults(Box::new(ResourceDefaults { type_expr, attributes })),
+            ExprKind::Access { .. } => ExprKind::ResourceOverride(Box::new(ResourceDefaults { type_expr, attributes })),
+            ExprKind::Name(name) if ORCHESTRATION_KEYWORDS.contains(&name.as_str()) => {
+                return self.error(type_node, orchestration_message(name));
+            }
+            ExprKind::Name(name) if name != "class" && attributes.iter().all(|a| a.op == AttributeOp::Set) => {
+                let entries = attributes
+                    .into_iter()
+                    .map(|a| Pair {
+                        key: Expr {
+                            kind: ExprKind::Str(StringLit {
+                                parts: vec![StringPart::Text(a.name)],
+                                kind: StringKind::SingleQuoted,
+                            }),
+                            span: a.name_span,
+                        },
+                        value: a.value,
+                    })
+                    .collect();
+                let hash_span = span;
+                ExprKind::Call(Box::new(Call {
+                    name: name.clone(),
+                    name_span: type_expr.span,
+                    args: vec![Expr { kind: ExprKind::Hash(entries), span: hash_span }],
+                    lambda: None,
+                    parenthesized: false,
+                }))
+            }
+            _ => return self.error(node, "resource body without a title"),
+        };
+        Ok(Expr { kind, span })
+    }
+
+    fn attributes(&self, node: Node<'t>) -> Result<Vec<Attribute>> {
+        children(node)
+            .into_iter()
+            .filter(|c| c.kind() == "attribute")
+            .map(|a| {
+                let name = self.field(a, "name")?;
+                let op = match self.text(self.field(a, "operator")?) {
+                    "+>" => AttributeOp::Append,
+                    _ => AttributeOp::Set,
+                };
+                Ok(Attribute {
+                    name: self.text(name).to_string(),
+                    name_span: self.span(name),
+                    op,
+                    value: self.expr_field(a, "value")?,
+                    span: self.span(a),
+                })
+            })
+            .collect()
+    }
+
+    fn node_matcher(&self, node: Node<'t>) -> Result<NodeMatcher> {
+        let span = self.span(node);
+        Ok(match node.kind() {
+            "default" => NodeMatcher::Default(span),
+            "regex" => NodeMatcher::Regex(regex_pattern(self.text(node)), span),
+            "string" => match self.string(node)?.as_literal() {
+                Some(text) => NodeMatcher::Name(text, span),
+                None => return self.error(node, "a node name cannot be an interpolated string"),
+            },
+            _ => NodeMatcher::Name(self.text(node).to_string(), span),
+        })
+    }
+
+    fn string(&self, node: Node<'t>) -> Result<StringLit> {
+        let text = self.text(node);
+        if text.starts_with('\'') {
+            return Ok(StringLit {
+                parts: vec![StringPart::Text(unescape_single_quoted(&text[1..text.len() - 1]))],
+                kind: StringKind::SingleQuoted,
+            });
+        }
+        let mut parts = Parts::default();
+        for child in children(node) {
+            match child.kind() {
+                "string_content" => parts.push_text(self.text(child)),
+                "escape_sequence" => parts.push_text(&unescape(self.text(child))),
+                _ => parts.push_interpolation(self.interpolated(child)?),
+            }
+        }
+        Ok(StringLit { parts: parts.finish(), kind: StringKind::DoubleQuoted })
+    }
+
+    /// `$x` or `${…}` inside a string or heredoc.
+    fn interpolated(&self, node: Node<'t>) -> Result<Expr> {
+        if node.kind() == "variable" {
+            return self.expr(node);
+        }
+        match children(node).first() {
+            Some(inner) => Ok(interpolate(self.expr(*inner)?)),
+            None => self.error(node, "empty interpolation"),
+        }
+    }
+
+    fn heredoc(&self, node: Node<'t>) -> Result<StringLit> {
+        let Some(start) = children(node).into_iter().find(|c| c.kind() == "heredoc_start") else {
+            return self.error(node, "malformed heredoc");
+        };
+        let header = HeredocHeader::parse(self.text(start));
+        let Some(body) = self.heredoc_bodies.get(&start.id()).copied() else {
+            return self.error(start, "heredoc has no text: its body must start on the next line");
+        };
+        let body_children = children(body);
+        let end = body_children.iter().find(|c| c.kind() == "heredoc_end");
+        let end_text = end.map_or("", |e| self.text(*e));
+        let (margin, trim) = end_line_markers(end_text);
+
+        let mut parts = Parts::default();
+        let mut at_line_start = true;
+        for child in &body_children {
+            match child.kind() {
+                "heredoc_content" => {
+                    let raw = self.text(*child);
+                    parts.push_text(&strip_margin(raw, margin, at_line_start));
+                    at_line_start = raw.ends_with('\n');
+                }
+                "escape_sequence" => {
+                    let raw = self.text(*child);
+                    parts.push_text(&unescape(raw));
+                    at_line_start = raw.ends_with('\n');
+                }
+                "heredoc_end" => {}
+                _ => {
+                    parts.push_interpolation(self.interpolated(*child)?);
+                    at_line_start = false;
+                }
+            }
+        }
+        let mut parts = parts.finish();
+        if trim {
+            if let Some(StringPart::Text(last)) = parts.last_mut() {
+                if last.ends_with("\r\n") {
+                    last.truncate(last.len() - 2);
+                } else if last.ends_with('\n') {
+                    last.truncate(last.len() - 1);
+                }
+            }
+        }
+        Ok(StringLit { parts, kind: StringKind::Heredoc { syntax: header.syntax } })
+    }
+}
+
+/// Keywords of the application orchestration language that Puppet 6 removed.
+const ORCHESTRATION_KEYWORDS: &[&str] = &["application", "site", "consumes", "produces"];
+
+fn orchestration_message(keyword: &str) -> String {
+    format!("syntax error: '{keyword}' belongs to application orchestration, which Puppet 6 removed; mplint does not support it")
+}
+
+/// Accumulates string parts, merging adjacent text.
+#[derive(Default)]
+struct Parts {
+    parts: Vec<StringPart>,
+}
+
+impl Parts {
+    fn push_text(&mut self, text: &str) {
+        if let Some(StringPart::Text(last)) = self.parts.last_mut() {
+            last.push_str(text);
+        } else {
+            self.parts.push(StringPart::Text(text.to_string()));
+        }
+    }
+
+    fn push_interpolation(&mut self, expr: Expr) {
+        self.parts.push(StringPart::Interpolation(expr));
+    }
+
+    fn finish(self) -> Vec<StringPart> {
+        if self.parts.is_empty() {
+            vec![StringPart::Text(String::new())]
+        } else {
+            self.parts
+        }
+    }
+}
+
+/// Puppet reads `${x}`, `${x[1]}` and `${x.m}` as `$x`, `$x[1]`, `$x.m`: a
+/// name or number at the head of the interpolation is a variable.
+fn interpolate(expr: Expr) -> Expr {
+    let span = expr.span;
+    let kind = match expr.kind {
+        ExprKind::Name(name) => ExprKind::Variable(Variable { name }),
+        ExprKind::Number(Number::Integer(_)) | ExprKind::Number(Number::Overflow(_)) => {
+            return number_as_variable(expr);
+        }
+        ExprKind::Access { object, index } if is_rewritable_head(&object) => {
+            ExprKind::Access { object: Box::new(interpolate(*object)), index }
+        }
+        ExprKind::MethodCall(mut call) if is_rewritable_head(&call.object) => {
+            call.object = interpolate(call.object);
+            ExprKind::MethodCall(call)
+        }
+        kind => kind,
+    };
+    Expr { kind, span }
+}
+
+fn is_rewritable_head(expr: &Expr) -> bool {
+    match &expr.kind {
+        ExprKind::Name(_) | ExprKind::Number(_) => true,
+        ExprKind::Access { object, .. } => is_rewritable_head(object),
+        ExprKind::MethodCall(call) => is_rewritable_head(&call.object),
+        _ => false,
+    }
+}
+
+fn number_as_variable(expr: Expr) -> Expr {
+    let name = match &expr.kind {
+        ExprKind::Number(Number::Integer(n)) => n.to_string(),
+        ExprKind::Number(Number::Overflow(text)) => text.clone(),
+        _ => return expr,
+    };
+    Expr { kind: ExprKind::Variable(Variable { name }), span: expr.span }
+}
+
+/// Parses a number as Puppet does: `0x1F` hex, `0755` octal, decimals and floats.
+pub fn parse_number(text: &str) -> Number {
+    let overflow = || Number::Overflow(text.to_string());
+    if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        return i64::from_str_radix(hex, 16).map_or_else(|_| overflow(), Number::Integer);
+    }
+    if text.contains(['.', 'e', 'E']) {
+        return text.parse::<f64>().map_or_else(|_| overflow(), Number::Float);
+    }
+    if text.len() > 1 && text.starts_with('0') {
+        return i64::from_str_radix(&text[1..], 8).map_or_else(|_| overflow(), Number::Integer);
+    }
+    text.parse::<i64>().map_or_else(|_| overflow(), Number::Integer)
+}
+
+fn regex_pattern(text: &str) -> String {
+    let inner = text.strip_prefix('/').and_then(|t| t.strip_suffix('/')).unwrap_or(text);
+    inner.replace("\\/", "/")
+}
+
+/// In single quotes only `\\` and `\'` are escapes.
+fn unescape_single_quoted(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(&next) = chars.peek() {
+                if next == '\\' || next == '\'' {
+                    out.push(next);
+                    chars.next();
+                    continue;
+                }
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Decodes one escape sequence token (`\n`, `\u{1F600}`, `\` + newline, …).
+fn unescape(raw: &str) -> String {
+    let body = &raw[1..];
+    match body {
+        "n" => "\n".into(),
+        "t" => "\t".into(),
+        "r" => "\r".into(),
+        "s" => " ".into(),
+        "\n" | "\r\n" => String::new(),
+        _ if body.starts_with('u') => {
+            let digits = body[1..].trim_start_matches('{').trim_end_matches('}');
+            u32::from_str_radix(digits, 16)
+                .ok()
+                .and_then(char::from_u32)
+                .map_or_else(|| raw.to_string(), |c| c.to_string())
+        }
+        _ => body.to_string(),
+    }
+}
+
+struct HeredocHeader {
+    syntax: Option<String>,
+}
+
+impl HeredocHeader {
+    fn parse(text: &str) -> Self {
+        let inner = text.trim_start_matches("@(").trim_end_matches(')');
+        let syntax = inner.split_once(':').map(|(_, rest)| {
+            let syntax = rest.split('/').next().unwrap_or("");
+            syntax.trim().to_string()
+        });
+        HeredocHeader { syntax }
+    }
+}
+
+/// The margin before `|` and whether `-` trims the last line break, from
+/// the end line `   | - END`.
+fn end_line_markers(end: &str) -> (Option<&str>, bool) {
+    let leading_len = end.len() - end.trim_start_matches([' ', '\t']).len();
+    let rest = &end[leading_len..];
+    let (margin, rest) = match rest.strip_prefix('|') {
+        Some(after) => (Some(&end[..leading_len]), after.trim_start_matches([' ', '\t'])),
+        None => (None, rest),
+    };
+    (margin.filter(|m| !m.is_empty()), rest.starts_with('-'))
+}
+
+/// Removes the margin from every line of a heredoc text segment.
+fn strip_margin(raw: &str, margin: Option<&str>, starts_line: bool) -> String {
+    let Some(margin) = margin else {
+        return raw.to_string();
+    };
+    let mut out = String::with_capacity(raw.len());
+    for (i, line) in raw.split_inclusive('\n').enumerate() {
+        if i > 0 || starts_line {
+            out.push_str(line.strip_prefix(margin).unwrap_or(line));
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_follow_puppet_radix_rules() {
+        assert_eq!(parse_number("42"), Number::Integer(42));
+        assert_eq!(parse_number("0x1F"), Number::Integer(31));
+        assert_eq!(parse_number("0755"), Number::Integer(0o755));
+        assert_eq!(parse_number("0"), Number::Integer(0));
+        assert_eq!(parse_number("1.5e3"), Number::Float(1500.0));
+        assert!(matches!(parse_number("99999999999999999999"), Number::Overflow(_)));
+    }
+
+    #[test]
+    fn escapes_decode() {
+        assert_eq!(unescape("\\n"), "\n");
+        assert_eq!(unescape("\\s"), " ");
+        assert_eq!(unescape("\\$"), "$");
+        assert_eq!(unescape("\\u{1F600}"), "\u{1F600}");
+        assert_eq!(unescape("\\u00e9"), "é");
+        assert_eq!(unescape("\\\n"), "");
+        assert_eq!(unescape_single_quoted(r"a\'b\\c\n"), r"a'b\c\n");
+    }
+
+    #[test]
+    fn heredoc_end_line_markers() {
+        assert_eq!(end_line_markers("    | - END"), (Some("    "), true));
+        assert_eq!(end_line_markers("|END"), (None, false));
+        assert_eq!(end_line_markers("  -END"), (None, true));
+        assert_eq!(strip_margin("    a\n  b\n    c\n", Some("    "), true), "a\n  b\nc\n");
+    }
+}

@@ -1,0 +1,401 @@
+//! Syntax: decoding a file, parsing it with the Puppet grammar and lowering
+//! the concrete tree into the typed tree of [`ast`].
+
+pub mod ast;
+pub mod lower;
+pub mod source;
+
+use std::cell::RefCell;
+
+use tree_sitter::{Language, Node, Parser, Tree};
+
+use self::ast::Manifest;
+use self::source::{SourceFile, Span};
+
+/// Deepest syntax tree that is analysed. Deeper files are reported, not
+/// analysed, so that no input can exhaust the stack of the worker threads
+/// (see [`crate::WORKER_STACK_SIZE`]).
+pub const MAX_NESTING: usize = 25_000;
+
+extern "C" {
+    fn tree_sitter_puppet() -> *const ();
+}
+
+/// The Puppet grammar compiled into this binary.
+pub fn language() -> Language {
+    // SAFETY: the generated parser exposes a function of exactly this signature.
+    let language_fn = unsafe { tree_sitter_language::LanguageFn::from_raw(tree_sitter_puppet) };
+    language_fn.into()
+}
+
+thread_local! {
+    static PARSER: RefCell<Parser> = RefCell::new({
+        let mut parser = Parser::new();
+        parser
+            .set_language(&language())
+            .expect("the bundled grammar matches the tree-sitter runtime");
+        parser
+    });
+}
+
+/// Parses Puppet source text into a concrete syntax tree.
+pub fn parse_tree(text: &str) -> Option<Tree> {
+    PARSER.with(|parser| parser.borrow_mut().parse(text, None))
+}
+
+/// Why a file could not be read as Puppet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SyntaxProblem {
+    pub span: Span,
+    pub message: String,
+}
+
+/// A checked file with its tree, when it has one.
+#[derive(Debug)]
+pub struct ParsedFile {
+    pub source: SourceFile,
+    pub tree: Option<Tree>,
+    pub manifest: Option<Manifest>,
+    pub problem: Option<SyntaxProblem>,
+}
+
+/// Decodes, parses and lowers one file's bytes.
+pub fn parse_file(path: impl Into<std::path::PathBuf>, bytes: Vec<u8>) -> ParsedFile {
+    let path = path.into();
+    let (text, decode_problem) = decode(bytes);
+    let source = SourceFile::new(path, text);
+    if let Some((offset, message)) = decode_problem {
+        let span = source.span(offset, offset);
+        return ParsedFile { source, tree: None, manifest: None, problem: Some(SyntaxProblem { span, message }) };
+    }
+    let Some(tree) = parse_tree(&source.text) else {
+        let span = source.span(0, 0);
+        return ParsedFile {
+            source,
+            tree: None,
+            manifest: None,
+            problem: Some(SyntaxProblem { span, message: "the parser gave up on this file".into() }),
+        };
+    };
+    let root = tree.root_node();
+    let mut problem = None;
+    let mut manifest = None;
+    if root.has_error() {
+        problem = Some(describe_error(root, &source));
+    } else if let Some((depth, node)) = too_deep(root) {
+        problem = Some(SyntaxProblem {
+            span: source.span(node.start_byte(), node.end_byte()),
+            message: format!(
+                "expressions nest {depth} levels deep here, more than the {MAX_NESTING} mplint analyses; the file was parsed but not analysed"
+            ),
+        });
+    } else {
+        match lower::lower(root, &source) {
+            Ok(m) => manifest = Some(m),
+            Err(e) => problem = Some(SyntaxProblem { span: e.span, message: e.message }),
+        }
+    }
+    ParsedFile { source, tree: Some(tree), manifest, problem }
+}
+
+/// Text of a file, or the offset and description of why it is not Puppet source.
+fn decode(bytes: Vec<u8>) -> (String, Option<(usize, String)>) {
+    match String::from_utf8(bytes) {
+        Ok(text) => {
+            if text.starts_with('\u{FEFF}') {
+                return (text, Some((0, "a UTF-8 byte order mark is not allowed at the start of a manifest".into())));
+            }
+            if let Some(offset) = text.find('\0') {
+                return (text, Some((offset, "binary content: the file contains a NUL byte".into())));
+            }
+            (text, None)
+        }
+        Err(err) => {
+            let offset = err.utf8_error().valid_up_to();
+            let bytes = err.into_bytes();
+            let message = format!(
+                "the file is not valid UTF-8: byte 0x{:02X} cannot start or continue a character",
+                bytes[offset]
+            );
+            // Keep the valid prefix exactly so that positions stay right.
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            (text, Some((offset, message)))
+        }
+    }
+}
+
+/// The deepest path, if it is deeper than [`MAX_NESTING`]: its depth and the
+/// node where the limit is crossed. Iterative, so any depth is safe.
+fn too_deep(root: Node<'_>) -> Option<(usize, Node<'_>)> {
+    let mut cursor = root.walk();
+    let mut depth = 0usize;
+    let mut deepest = 0usize;
+    let mut first_beyond = None;
+    loop {
+        deepest = deepest.max(depth);
+        if depth > MAX_NESTING && first_beyond.is_none() {
+            first_beyond = Some(cursor.node());
+        }
+        if cursor.goto_first_child() {
+            depth += 1;
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return first_beyond.map(|node| (deepest, node));
+            }
+            depth -= 1;
+        }
+    }
+}
+
+/// Describes the first error or missing node in document order, pointing at
+/// the token where a left-to-right parser stops, as Puppet's does.
+fn describe_error(root: Node<'_>, source: &SourceFile) -> SyntaxProblem {
+    let Some(node) = first_error(root) else {
+        return SyntaxProblem { span: source.span(0, 0), message: "syntax error".into() };
+    };
+    if node.is_missing() {
+        let next = next_leaf(node);
+        let (span, found) = culprit(next, root, source);
+        return SyntaxProblem {
+            span,
+            message: format!("syntax error: unexpected {found}; expected {}", describe_symbol(node.kind())),
+        };
+    }
+    if let Some(unlexable) = unlexable_text(node) {
+        let span = source.span(unlexable.start_byte(), unlexable.start_byte());
+        let text = &source.text[unlexable.byte_range()];
+        let message = match text.chars().next() {
+            Some(q @ ('\'' | '"')) => {
+                Some(format!("syntax error: unclosed quote: the string starting with {q} has no end"))
+            }
+            Some('@') if text.starts_with("@(") => Some(
+                "syntax error: malformed heredoc: expected @(TAG), @(\"TAG\"), @(TAG:syntax) or @(TAG/escapes)"
+                    .to_string(),
+            ),
+            Some('/') => Some("syntax error: unclosed regular expression".to_string()),
+            Some(c) if !c.is_ascii_punctuation() => Some(format!("syntax error: unexpected character {c:?}")),
+            _ => None,
+        };
+        if let Some(message) = message {
+            return SyntaxProblem { span, message };
+        }
+    }
+    let previous = previous_leaf(node);
+    if next_leaf(node).is_none() && is_unfinished(node) {
+        // Nothing follows: the file ends inside an unfinished construct.
+        let (span, found) = culprit(None, root, source);
+        return SyntaxProblem { span, message: format!("syntax error: unexpected {found}") };
+    }
+    let first = leaves(node).into_iter().next();
+    let unexpected = match first {
+        // An operator or closing bracket right after an operand was fine;
+        // the parse broke at the token after the error.
+        Some(first) if continues_operand(first, previous) => next_leaf(node),
+        Some(first) => Some(first),
+        None => next_leaf(node),
+    };
+    let (span, found) = culprit(unexpected, root, source);
+    SyntaxProblem { span, message: format!("syntax error: unexpected {found}") }
+}
+
+/// Does the error node hold a construct that more input would complete: an
+/// unclosed bracket, or a trailing operator or keyword?
+fn is_unfinished(error: Node<'_>) -> bool {
+    const NEEDS_MORE: &[&str] = &[
+        "+", "-", "*", "/", "%", "<<", ">>", "==", "!=", "<", "<=", ">", ">=", "=~", "!~", "and", "or", "in", "?", "!",
+        "=", "+=", "-=", "=>", "+>", ",", ".", "->", "~>", "<-", "<~", ":", "@", "@@", "|", "if", "elsif", "else",
+        "unless", "case", "class", "define", "node", "function", "plan", "type", "inherits",
+    ];
+    let tokens = leaves(error);
+    let mut depth = 0i64;
+    for token in &tokens {
+        match token.kind() {
+            "(" | "[" | "{" | "${" | "<|" | "<<|" | "_call_paren" | "_access_bracket" => depth += 1,
+            ")" | "]" | "}" | "|>" | "|>>" => depth -= 1,
+            _ => {}
+        }
+    }
+    depth > 0 || tokens.last().is_some_and(|t| NEEDS_MORE.contains(&t.kind()))
+}
+
+/// Does `token` (an operator or closing bracket) validly follow `previous`,
+/// the end of an operand?
+fn continues_operand(token: Node<'_>, previous: Option<Node<'_>>) -> bool {
+    const FOLLOWS_OPERAND: &[&str] = &[
+        "+", "-", "*", "/", "%", "<<", ">>", "==", "!=", "<", "<=", ">", ">=", "=~", "!~", "and", "or", "in", "?", "=",
+        "+=", "-=", "=>", "+>", ",", ".", "->", "~>", "<-", "<~", ")", "]", "}", ":", ";",
+    ];
+    const ENDS_OPERAND: &[&str] = &[
+        "name",
+        "variable",
+        "number",
+        "string",
+        "type_name",
+        "regex",
+        "boolean",
+        "undef",
+        "default",
+        "heredoc_start",
+        ")",
+        "]",
+        "'",
+        "\"",
+    ];
+    let ends_operand = previous.is_some_and(|p| ENDS_OPERAND.contains(&p.kind()));
+    ends_operand && FOLLOWS_OPERAND.contains(&token.kind())
+}
+
+/// The span and description of the offending token; `None` is the end of file.
+fn culprit(token: Option<Node<'_>>, root: Node<'_>, source: &SourceFile) -> (Span, String) {
+    match token {
+        Some(token) => (source.span(token.start_byte(), token.end_byte()), describe_found(token, source)),
+        None => {
+            let end = last_token_end(root);
+            (source.span(end, end), "end of file".into())
+        }
+    }
+}
+
+fn last_token_end(root: Node<'_>) -> usize {
+    let mut node = root;
+    while let Some(child) = (0..node.child_count()).rev().filter_map(|i| node.child(i)).find(|c| !is_trivia(*c)) {
+        node = child;
+    }
+    node.end_byte()
+}
+
+/// Comments and heredoc bodies sit between tokens without being part of the parse.
+fn is_trivia(node: Node<'_>) -> bool {
+    matches!(node.kind(), "comment" | "heredoc_body")
+}
+
+/// Text no token matches: an ERROR node without children.
+fn unlexable_text(error: Node<'_>) -> Option<Node<'_>> {
+    let mut cursor = error.walk();
+    let mut stack = vec![error];
+    while let Some(node) = stack.pop() {
+        if node.is_error() && node.child_count() == 0 {
+            return Some(node);
+        }
+        let children: Vec<_> = node.children(&mut cursor).collect();
+        stack.extend(children.into_iter().rev());
+    }
+    None
+}
+
+/// Tokens under `node`, in order, without comments.
+fn leaves(node: Node<'_>) -> Vec<Node<'_>> {
+    let mut out = Vec::new();
+    let mut cursor = node.walk();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if is_trivia(n) {
+            continue;
+        }
+        if n.child_count() == 0 {
+            out.push(n);
+            continue;
+        }
+        let children: Vec<_> = n.children(&mut cursor).collect();
+        stack.extend(children.into_iter().rev());
+    }
+    out
+}
+
+fn next_leaf(node: Node<'_>) -> Option<Node<'_>> {
+    let mut current = node;
+    loop {
+        if let Some(sibling) = current.next_sibling() {
+            if is_trivia(sibling) {
+                current = sibling;
+                continue;
+            }
+            let mut leaf = sibling;
+            while let Some(child) = (0..leaf.child_count()).filter_map(|i| leaf.child(i)).find(|c| !is_trivia(*c)) {
+                leaf = child;
+            }
+            if leaf.child_count() > 0 || is_trivia(leaf) {
+                current = sibling;
+                continue;
+            }
+            return Some(leaf);
+        }
+        current = current.parent()?;
+    }
+}
+
+fn first_error(root: Node<'_>) -> Option<Node<'_>> {
+    let mut node = root;
+    'descend: loop {
+        if node.is_error() || node.is_missing() {
+            return Some(node);
+        }
+        let mut cursor = node.walk();
+        for child in node.children(&mut cursor) {
+            if child.is_error() || child.is_missing() || child.has_error() {
+                node = child;
+                continue 'descend;
+            }
+        }
+        return None;
+    }
+}
+
+fn describe_found(node: Node<'_>, source: &SourceFile) -> String {
+    let text = &source.text[node.byte_range()];
+    if text.is_empty() {
+        return "end of file".into();
+    }
+    let first_line = text.lines().next().unwrap_or("");
+    let shown: String = first_line.chars().take(40).collect();
+    if shown.len() < first_line.len() {
+        format!("'{shown}…'")
+    } else {
+        format!("'{shown}'")
+    }
+}
+
+fn previous_leaf(node: Node<'_>) -> Option<Node<'_>> {
+    let mut current = node;
+    loop {
+        if let Some(sibling) = current.prev_sibling() {
+            if is_trivia(sibling) {
+                current = sibling;
+                continue;
+            }
+            let mut leaf = sibling;
+            while let Some(child) = (0..leaf.child_count()).rev().filter_map(|i| leaf.child(i)).find(|c| !is_trivia(*c))
+            {
+                leaf = child;
+            }
+            if leaf.child_count() > 0 {
+                current = sibling;
+                continue;
+            }
+            return Some(leaf);
+        }
+        current = current.parent()?;
+    }
+}
+
+fn describe_symbol(name: &str) -> String {
+    match name {
+        "name" => "a name".into(),
+        "variable" => "a variable".into(),
+        "type_name" => "a type name".into(),
+        "string" | "string_content" => "a string".into(),
+        "number" => "a number".into(),
+        "regex" => "a regular expression".into(),
+        "heredoc_start" => "a heredoc".into(),
+        "heredoc_end" => "the heredoc's end tag".into(),
+        other if other.chars().all(|c| c.is_ascii_punctuation()) || other.chars().all(|c| c.is_ascii_lowercase()) => {
+            format!("'{other}'")
+        }
+        other => other.replace('_', " "),
+    }
+}
