@@ -5,6 +5,8 @@ fn main() {
         .include(dir)
         .file(dir.join("parser.c"))
         .file(dir.join("scanner.c"))
+        // The generated parser is large and hot: optimise it even in debug builds.
+        .opt_level(2)
         .flag_if_supported("-std=c11")
         .flag_if_supported("-Wno-unused-parameter")
         .flag_if_supported("-Wno-unused-but-set-variable")

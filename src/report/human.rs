@@ -12,6 +12,17 @@ use super::{summary_line, ReportOptions};
 use crate::check::CheckOutcome;
 use crate::rules::Level;
 
+/// Longest source line shown as a snippet; longer ones (generated or
+/// minified code) are cited by position only.
+const MAX_SNIPPET_LINE: usize = 400;
+
+fn snippet_fits(outcome: &CheckOutcome, path: &PathBuf, line: u32) -> bool {
+    let Some(file) = outcome.files.iter().find(|f| &f.source.path == path) else {
+        return false;
+    };
+    file.source.lines.line_range(&file.source.text, line).is_some_and(|(start, end)| end - start <= MAX_SNIPPET_LINE)
+}
+
 pub fn render(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Vec<u8> {
     let mut files = SimpleFiles::new();
     let mut ids: HashMap<&PathBuf, usize> = HashMap::new();
@@ -33,8 +44,19 @@ pub fn render(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Vec<u8> {
         };
         let mut diagnostic = Diagnostic::new(severity).with_code(finding.rule).with_message(&finding.message);
         let mut labels = Vec::new();
-        if let Some(&id) = ids.get(&finding.path) {
-            labels.push(Label::primary(id, finding.span.start..finding.span.end));
+        match ids.get(&finding.path) {
+            Some(&id) if snippet_fits(outcome, &finding.path, finding.span.start_pos.line) => {
+                labels.push(Label::primary(id, finding.span.start..finding.span.end));
+            }
+            _ => {
+                let at = finding.span.start_pos;
+                diagnostic = diagnostic.with_notes(vec![format!(
+                    "at {}:{}:{}",
+                    super::slash_path(&finding.path),
+                    at.line,
+                    at.column
+                )]);
+            }
         }
         for related in &finding.related {
             if let Some(&id) = ids.get(&related.path) {

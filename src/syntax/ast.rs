@@ -8,6 +8,8 @@ use super::source::Span;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Manifest {
     pub statements: Vec<Expr>,
+    /// Every comment, `#` and `/* */`, in order.
+    pub comments: Vec<Span>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

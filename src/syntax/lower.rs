@@ -1,7 +1,7 @@
 //! Lowering of the concrete tree-sitter tree into the typed syntax tree.
 //!
 //! Runs only on trees without syntax errors. Recursion follows the tree's
-//! depth, which the caller bounds (see [`super::MAX_NESTING`]).
+//! depth, bounded by [`MAX_NESTING`].
 
 use std::collections::HashMap;
 
@@ -9,6 +9,7 @@ use tree_sitter::Node;
 
 use super::ast::*;
 use super::source::{SourceFile, Span};
+use super::MAX_NESTING;
 
 /// A construct the grammar accepts but Puppet's parser rejects.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,15 +21,16 @@ pub struct LowerError {
 type Result<T> = std::result::Result<T, LowerError>;
 
 pub fn lower(root: Node<'_>, source: &SourceFile) -> Result<Manifest> {
-    let lowerer = Lowerer::new(root, source);
+    let lowerer = Lowerer::new(root, source)?;
     let statements = lowerer.statements(root)?;
-    Ok(Manifest { statements })
+    Ok(Manifest { statements, comments: lowerer.comments })
 }
 
 struct Lowerer<'t, 's> {
     source: &'s SourceFile,
     /// Heredoc bodies by the id of the `heredoc_start` token they belong to.
     heredoc_bodies: HashMap<usize, Node<'t>>,
+    comments: Vec<Span>,
 }
 
 /// Named children that are not comments or heredoc bodies.
@@ -38,29 +40,54 @@ fn children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
 }
 
 impl<'t, 's> Lowerer<'t, 's> {
-    fn new(root: Node<'t>, source: &'s SourceFile) -> Self {
-        // Bodies follow their heredoc starts in document order: pair them up.
+    /// One iterative walk over the tree: pairs heredocs with their bodies and
+    /// refuses trees deeper than [`MAX_NESTING`] before anything recurses.
+    fn new(root: Node<'t>, source: &'s SourceFile) -> Result<Self> {
+        let has_heredocs = source.text.contains("@(");
         let mut starts = Vec::new();
         let mut bodies = Vec::new();
         let mut cursor = root.walk();
+        let mut depth = 0usize;
+        let mut deepest = 0usize;
+        let mut first_too_deep = None;
+        let mut comments = Vec::new();
         'walk: loop {
             let node = cursor.node();
-            match node.kind() {
-                "heredoc_start" => starts.push(node),
-                "heredoc_body" => bodies.push(node),
-                _ => {}
+            if node.kind() == "comment" {
+                comments.push(source.span(node.start_byte(), node.end_byte()));
             }
-            if node.kind() != "heredoc_body" && cursor.goto_first_child() {
+            if has_heredocs {
+                match node.kind() {
+                    "heredoc_start" => starts.push(node),
+                    "heredoc_body" => bodies.push(node),
+                    _ => {}
+                }
+            }
+            deepest = deepest.max(depth);
+            if depth > MAX_NESTING && first_too_deep.is_none() {
+                first_too_deep = Some(node);
+            }
+            if cursor.goto_first_child() {
+                depth += 1;
                 continue;
             }
             while !cursor.goto_next_sibling() {
                 if !cursor.goto_parent() {
                     break 'walk;
                 }
+                depth -= 1;
             }
         }
+        if let Some(node) = first_too_deep {
+            return Err(LowerError {
+                span: source.span(node.start_byte(), node.end_byte()),
+                message: format!(
+                    "the code nests {deepest} levels deep, more than the {MAX_NESTING} mplint analyses; the file was parsed but not analysed"
+                ),
+            });
+        }
         let heredoc_bodies = starts.iter().map(|s| s.id()).zip(bodies).collect();
-        Lowerer { source, heredoc_bodies }
+        Ok(Lowerer { source, heredoc_bodies, comments })
     }
 
     fn text(&self, node: Node<'_>) -> &'s str {
@@ -599,6 +626,9 @@ impl<'t, 's> Lowerer<'t, 's> {
                     last.truncate(last.len() - 1);
                 }
             }
+            if parts.len() > 1 && parts.last() == Some(&StringPart::Text(String::new())) {
+                parts.pop();
+            }
         }
         Ok(StringLit { parts, kind: StringKind::Heredoc { syntax: header.syntax } })
     }
@@ -608,7 +638,7 @@ impl<'t, 's> Lowerer<'t, 's> {
 const ORCHESTRATION_KEYWORDS: &[&str] = &["application", "site", "consumes", "produces"];
 
 fn orchestration_message(keyword: &str) -> String {
-    format!("syntax error: '{keyword}' belongs to application orchestration, which Puppet 6 removed; mplint does not support it")
+    format!("'{keyword}' belongs to application orchestration, which Puppet 6 removed; mplint does not support it")
 }
 
 /// Accumulates string parts, merging adjacent text.

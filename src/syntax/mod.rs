@@ -50,11 +50,10 @@ pub struct SyntaxProblem {
     pub message: String,
 }
 
-/// A checked file with its tree, when it has one.
+/// A checked file with its typed tree, when it could be read.
 #[derive(Debug)]
 pub struct ParsedFile {
     pub source: SourceFile,
-    pub tree: Option<Tree>,
     pub manifest: Option<Manifest>,
     pub problem: Option<SyntaxProblem>,
 }
@@ -66,13 +65,12 @@ pub fn parse_file(path: impl Into<std::path::PathBuf>, bytes: Vec<u8>) -> Parsed
     let source = SourceFile::new(path, text);
     if let Some((offset, message)) = decode_problem {
         let span = source.span(offset, offset);
-        return ParsedFile { source, tree: None, manifest: None, problem: Some(SyntaxProblem { span, message }) };
+        return ParsedFile { source, manifest: None, problem: Some(SyntaxProblem { span, message }) };
     }
     let Some(tree) = parse_tree(&source.text) else {
         let span = source.span(0, 0);
         return ParsedFile {
             source,
-            tree: None,
             manifest: None,
             problem: Some(SyntaxProblem { span, message: "the parser gave up on this file".into() }),
         };
@@ -82,72 +80,40 @@ pub fn parse_file(path: impl Into<std::path::PathBuf>, bytes: Vec<u8>) -> Parsed
     let mut manifest = None;
     if root.has_error() {
         problem = Some(describe_error(root, &source));
-    } else if let Some((depth, node)) = too_deep(root) {
-        problem = Some(SyntaxProblem {
-            span: source.span(node.start_byte(), node.end_byte()),
-            message: format!(
-                "expressions nest {depth} levels deep here, more than the {MAX_NESTING} mplint analyses; the file was parsed but not analysed"
-            ),
-        });
     } else {
         match lower::lower(root, &source) {
             Ok(m) => manifest = Some(m),
             Err(e) => problem = Some(SyntaxProblem { span: e.span, message: e.message }),
         }
     }
-    ParsedFile { source, tree: Some(tree), manifest, problem }
+    ParsedFile { source, manifest, problem }
 }
 
 /// Text of a file, or the offset and description of why it is not Puppet source.
 fn decode(bytes: Vec<u8>) -> (String, Option<(usize, String)>) {
+    let nul = bytes.iter().position(|b| *b == 0);
     match String::from_utf8(bytes) {
         Ok(text) => {
+            if let Some(offset) = nul {
+                return (text, Some((offset, "binary content: the file contains a NUL byte".into())));
+            }
             if text.starts_with('\u{FEFF}') {
                 return (text, Some((0, "a UTF-8 byte order mark is not allowed at the start of a manifest".into())));
-            }
-            if let Some(offset) = text.find('\0') {
-                return (text, Some((offset, "binary content: the file contains a NUL byte".into())));
             }
             (text, None)
         }
         Err(err) => {
             let offset = err.utf8_error().valid_up_to();
             let bytes = err.into_bytes();
-            let message = format!(
-                "the file is not valid UTF-8: byte 0x{:02X} cannot start or continue a character",
-                bytes[offset]
-            );
-            // Keep the valid prefix exactly so that positions stay right.
+            let message = match nul {
+                Some(_) => "binary content: the file is not UTF-8 text".to_string(),
+                None => format!("the file is not valid UTF-8: byte 0x{:02X} cannot start or continue a character", bytes[offset]),
+            };
+            let offset = nul.map_or(offset, |n| n.min(offset));
+            // Invalid bytes become U+FFFD of three bytes each: take offsets in
+            // the valid prefix only, where both texts agree.
             let text = String::from_utf8_lossy(&bytes).into_owned();
             (text, Some((offset, message)))
-        }
-    }
-}
-
-/// The deepest path, if it is deeper than [`MAX_NESTING`]: its depth and the
-/// node where the limit is crossed. Iterative, so any depth is safe.
-fn too_deep(root: Node<'_>) -> Option<(usize, Node<'_>)> {
-    let mut cursor = root.walk();
-    let mut depth = 0usize;
-    let mut deepest = 0usize;
-    let mut first_beyond = None;
-    loop {
-        deepest = deepest.max(depth);
-        if depth > MAX_NESTING && first_beyond.is_none() {
-            first_beyond = Some(cursor.node());
-        }
-        if cursor.goto_first_child() {
-            depth += 1;
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return first_beyond.map(|node| (deepest, node));
-            }
-            depth -= 1;
         }
     }
 }
@@ -163,7 +129,7 @@ fn describe_error(root: Node<'_>, source: &SourceFile) -> SyntaxProblem {
         let (span, found) = culprit(next, root, source);
         return SyntaxProblem {
             span,
-            message: format!("syntax error: unexpected {found}; expected {}", describe_symbol(node.kind())),
+            message: format!("unexpected {found}; expected {}", describe_symbol(node.kind())),
         };
     }
     if let Some(unlexable) = unlexable_text(node) {
@@ -171,14 +137,14 @@ fn describe_error(root: Node<'_>, source: &SourceFile) -> SyntaxProblem {
         let text = &source.text[unlexable.byte_range()];
         let message = match text.chars().next() {
             Some(q @ ('\'' | '"')) => {
-                Some(format!("syntax error: unclosed quote: the string starting with {q} has no end"))
+                Some(format!("unclosed quote: the string starting with {q} has no end"))
             }
             Some('@') if text.starts_with("@(") => Some(
-                "syntax error: malformed heredoc: expected @(TAG), @(\"TAG\"), @(TAG:syntax) or @(TAG/escapes)"
+                "malformed heredoc: expected @(TAG), @(\"TAG\"), @(TAG:syntax) or @(TAG/escapes)"
                     .to_string(),
             ),
-            Some('/') => Some("syntax error: unclosed regular expression".to_string()),
-            Some(c) if !c.is_ascii_punctuation() => Some(format!("syntax error: unexpected character {c:?}")),
+            Some('/') => Some("unclosed regular expression".to_string()),
+            Some(c) if !c.is_ascii_punctuation() => Some(format!("unexpected character {c:?}")),
             _ => None,
         };
         if let Some(message) = message {
@@ -189,7 +155,7 @@ fn describe_error(root: Node<'_>, source: &SourceFile) -> SyntaxProblem {
     if next_leaf(node).is_none() && is_unfinished(node) {
         // Nothing follows: the file ends inside an unfinished construct.
         let (span, found) = culprit(None, root, source);
-        return SyntaxProblem { span, message: format!("syntax error: unexpected {found}") };
+        return SyntaxProblem { span, message: format!("unexpected {found}") };
     }
     let first = leaves(node).into_iter().next();
     let unexpected = match first {
@@ -200,7 +166,7 @@ fn describe_error(root: Node<'_>, source: &SourceFile) -> SyntaxProblem {
         None => next_leaf(node),
     };
     let (span, found) = culprit(unexpected, root, source);
-    SyntaxProblem { span, message: format!("syntax error: unexpected {found}") }
+    SyntaxProblem { span, message: format!("unexpected {found}") }
 }
 
 /// Does the error node hold a construct that more input would complete: an

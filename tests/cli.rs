@@ -1,0 +1,275 @@
+//! The `mplint` command end to end: exit statuses, formats, file discovery
+//! and inputs that must never crash it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn mplint(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mplint")).args(args).current_dir(dir).output().expect("mplint runs")
+}
+
+fn json(output: &Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&output.stdout)))
+}
+
+fn no_crash(output: &Output) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked") && !stderr.contains("overflow"), "crashed: {stderr}");
+    assert!(output.status.code().is_some(), "killed by a signal: {:?}", output.status);
+}
+
+fn write(dir: &Path, name: &str, content: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+#[test]
+fn syntax_error_points_where_puppet_does() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.pp", "class a { $x = 1 + }\n");
+    let output = mplint(&["--format", "json", "a.pp"], dir.path());
+    no_crash(&output);
+    assert_eq!(output.status.code(), Some(1));
+    let report = json(&output);
+    let findings = report["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 1, "{report}");
+    assert_eq!(findings[0]["rule"], "syntax-error");
+    assert_eq!(findings[0]["start"]["line"], 1);
+    // `puppet parser validate` reports line 1, column 20 (the `}`).
+    let column = findings[0]["start"]["column"].as_i64().unwrap();
+    assert!((column - 20).abs() <= 2, "column {column}");
+}
+
+#[test]
+fn clean_files_exit_zero_and_other_files_are_still_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "good.pp", "class good { notice('hi') }\n");
+    write(dir.path(), "bad.pp", "class bad {\n");
+    write(dir.path(), "also_good.pp", "$x = 1\n");
+    let output = mplint(&["--format", "json", "."], dir.path());
+    no_crash(&output);
+    assert_eq!(output.status.code(), Some(1));
+    let report = json(&output);
+    assert_eq!(report["summary"]["files"], 3);
+    assert_eq!(report["findings"].as_array().unwrap().len(), 1);
+    assert_eq!(report["findings"][0]["path"], "bad.pp");
+
+    let clean = mplint(&["good.pp", "also_good.pp"], dir.path());
+    assert_eq!(clean.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&clean.stdout).contains("Checked 2 files: 0 errors"));
+}
+
+#[test]
+fn empty_file_is_valid() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "empty.pp", "");
+    let output = mplint(&["--format", "json", "empty.pp"], dir.path());
+    no_crash(&output);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(json(&output)["findings"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn invalid_utf8_and_binary_files_are_findings() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "latin1.pp", b"notice('caf\xe9')\n");
+    write(dir.path(), "binary.pp", b"\x7fELF\x02\x01\x01\x00\x00\x00\xff\xfe\x00\x01");
+    write(dir.path(), "bom.pp", "\u{feff}notice(1)\n");
+    let output = mplint(&["--format", "json", "."], dir.path());
+    no_crash(&output);
+    assert_eq!(output.status.code(), Some(1));
+    let report = json(&output);
+    let messages: Vec<(String, String)> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["path"].as_str().unwrap().to_string(), f["message"].as_str().unwrap().to_string()))
+        .collect();
+    assert_eq!(messages.len(), 3, "{messages:?}");
+    assert!(messages[0].0 == "binary.pp" && messages[0].1.contains("binary"), "{messages:?}");
+    assert!(messages[1].0 == "bom.pp" && messages[1].1.contains("byte order mark"), "{messages:?}");
+    assert!(messages[2].0 == "latin1.pp" && messages[2].1.contains("UTF-8"), "{messages:?}");
+    // The invalid byte is where the finding points.
+    assert_eq!(report["findings"][2]["start"]["column"], 12);
+}
+
+#[test]
+fn ten_thousand_levels_of_nesting_are_analysed() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 10_000;
+    write(dir.path(), "parens.pp", format!("$x = {}1{}\n", "(".repeat(n), ")".repeat(n)));
+    write(dir.path(), "sum.pp", format!("$x = {}\n", vec!["1"; n].join(" + ")));
+    write(dir.path(), "arrays.pp", format!("$x = {}{}\n", "[".repeat(n), "]".repeat(n)));
+    write(dir.path(), "ifs.pp", format!("{}{}\n", "if $a { ".repeat(n), "}".repeat(n)));
+    let output = mplint(&["--format", "json", "."], dir.path());
+    no_crash(&output);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stdout));
+    assert_eq!(json(&output)["summary"]["files"], 4);
+}
+
+#[test]
+fn nesting_beyond_the_limit_is_reported_not_overflowed() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 100_000;
+    write(dir.path(), "deep.pp", format!("$x = {}{}\n", "[".repeat(n), "]".repeat(n)));
+    write(dir.path(), "unclosed.pp", format!("$x = {}\n", "(".repeat(n)));
+    let output = mplint(&["--format", "json", "."], dir.path());
+    no_crash(&output);
+    assert_eq!(output.status.code(), Some(1));
+    let report = json(&output);
+    let findings = report["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 2, "{report}");
+    assert!(findings[0]["message"].as_str().unwrap().contains("levels deep"), "{report}");
+    assert!(findings[1]["message"].as_str().unwrap().contains("end of file"), "{report}");
+}
+
+#[test]
+fn twenty_megabyte_manifest_is_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::with_capacity(21_000_000);
+    let mut i = 0;
+    while text.len() < 20_000_000 {
+        text.push_str(&format!(
+            "file {{ '/srv/f{i}': ensure => file, content => \"line ${{name}} {i}\", mode => '0644' }}\n"
+        ));
+        i += 1;
+    }
+    write(dir.path(), "huge.pp", &text);
+    let output = mplint(&["--format", "json", "huge.pp"], dir.path());
+    no_crash(&output);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(json(&output)["summary"]["files"], 1);
+}
+
+#[test]
+fn output_is_identical_at_any_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..40 {
+        let content = if i % 3 == 0 { format!("class c{i} {{ $x = }}\n") } else { format!("class c{i} {{ }}\n") };
+        write(dir.path(), &format!("m{}/manifests/init.pp", i % 7), "");
+        write(dir.path(), &format!("m{}/manifests/c{i}.pp", i % 7), content);
+    }
+    for format in ["json", "sarif", "human"] {
+        let one = mplint(&["--format", format, "--jobs", "1", "."], dir.path());
+        let two = mplint(&["--format", format, "--jobs", "2", "."], dir.path());
+        let many = mplint(&["--format", format, "--jobs", "8", "."], dir.path());
+        assert_eq!(one.stdout, two.stdout, "{format} differs between 1 and 2 jobs");
+        assert_eq!(one.stdout, many.stdout, "{format} differs between 1 and 8 jobs");
+    }
+}
+
+#[test]
+fn sarif_report_names_rules_and_locations() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "site/a.pp", "class a { $x = 1 + }\n");
+    let output = mplint(&["--format", "sarif", "site"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    let sarif = json(&output);
+    assert_eq!(sarif["version"], "2.1.0");
+    let run = &sarif["runs"][0];
+    assert_eq!(run["tool"]["driver"]["name"], "mplint");
+    assert_eq!(run["tool"]["driver"]["rules"][0]["id"], "syntax-error");
+    let result = &run["results"][0];
+    assert_eq!(result["ruleId"], "syntax-error");
+    assert_eq!(result["ruleIndex"], 0);
+    assert_eq!(result["level"], "error");
+    let location = &result["locations"][0]["physicalLocation"];
+    assert_eq!(location["artifactLocation"]["uri"], "site/a.pp");
+    assert_eq!(location["artifactLocation"]["uriBaseId"], "%SRCROOT%");
+    assert_eq!(location["region"]["startLine"], 1);
+    assert_eq!(location["region"]["startColumn"], 20);
+    assert_eq!(run["invocations"][0]["executionSuccessful"], true);
+}
+
+#[test]
+fn output_option_writes_the_report_to_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.pp", "notice(1)\n");
+    let output = mplint(&["--format", "json", "--output", "report.json", "a.pp"], dir.path());
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stdout.is_empty());
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["summary"]["files"], 1);
+}
+
+#[test]
+fn discovery_walks_directories_for_manifests_only() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "modules/a/manifests/init.pp", "class a { }\n");
+    write(dir.path(), "modules/a/templates/x.erb", "<%= @x %>\n");
+    write(dir.path(), "modules/a/README.md", "# a\n");
+    write(dir.path(), ".git/hooks/bad.pp", "class {\n");
+    write(dir.path(), "vendor/broken.pp", "class {\n");
+    write(dir.path(), "spec/fixtures/broken.pp", "class {\n");
+    let output = mplint(&["--format", "json", "--exclude", "vendor", "--exclude", "spec/fixtures", "."], dir.path());
+    no_crash(&output);
+    let report = json(&output);
+    assert_eq!(report["summary"]["files"], 1, "{report}");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn gitignored_files_are_skipped_inside_a_git_checkout() {
+    if Command::new("git").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: git is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    assert!(Command::new("git").args(["init", "-q"]).current_dir(dir.path()).status().unwrap().success());
+    write(dir.path(), ".gitignore", "generated/\n");
+    write(dir.path(), "generated/broken.pp", "class {\n");
+    write(dir.path(), "site.pp", "node default { }\n");
+    let output = mplint(&["--format", "json", "."], dir.path());
+    assert_eq!(json(&output)["summary"]["files"], 1);
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_loops_and_broken_links_are_notices() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "mod/manifests/init.pp", "class mod { }\n");
+    std::os::unix::fs::symlink("..", dir.path().join("mod/manifests/loop")).unwrap();
+    std::os::unix::fs::symlink("missing.pp", dir.path().join("mod/manifests/dangling.pp")).unwrap();
+    let output = mplint(&["--format", "json", "mod"], dir.path());
+    no_crash(&output);
+    let report = json(&output);
+    assert_eq!(report["summary"]["files"], 1, "{report}");
+    let kinds: Vec<&str> = report["notices"].as_array().unwrap().iter().map(|n| n["kind"].as_str().unwrap()).collect();
+    assert!(kinds.contains(&"link-loop"), "{report}");
+    assert!(kinds.contains(&"unreadable"), "{report}");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = mplint(&["no/such/dir"], dir.path());
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stdout).contains("no/such/dir"));
+    let bad_format = mplint(&["--format", "xml", "."], dir.path());
+    assert_eq!(bad_format.status.code(), Some(2));
+    let bad_jobs = mplint(&["--jobs", "0", "."], dir.path());
+    assert_eq!(bad_jobs.status.code(), Some(2));
+    let bad_glob = mplint(&["--exclude", "a[", "."], dir.path());
+    assert_eq!(bad_glob.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad_glob.stderr).contains("--exclude"));
+}
+
+#[test]
+fn version_and_help() {
+    let dir = tempfile::tempdir().unwrap();
+    let version = mplint(&["--version"], dir.path());
+    assert_eq!(version.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&version.stdout).starts_with(concat!("mplint ", env!("CARGO_PKG_VERSION"))));
+    let help = mplint(&["--help"], dir.path());
+    assert_eq!(help.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&help.stdout);
+    for option in ["--format", "--output", "--jobs", "--exclude", "Exit status"] {
+        assert!(text.contains(option), "--help lacks {option}");
+    }
+}

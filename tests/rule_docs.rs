@@ -1,0 +1,48 @@
+//! Every rule has `rules/<id>.md`, and its examples are executed: each
+//! ```` ```puppet bad ```` block must draw the rule, each ```` ```puppet good ````
+//! block must not.
+
+use mplint::rules::{check_file, ALL_RULES};
+use mplint::syntax::parse_file;
+
+fn examples<'a>(doc: &'a str, kind: &str) -> Vec<&'a str> {
+    let fence = format!("```puppet {kind}\n");
+    doc.match_indices(&fence)
+        .map(|(start, _)| {
+            let body = &doc[start + fence.len()..];
+            &body[..body.find("```").expect("closed code block")]
+        })
+        .collect()
+}
+
+#[test]
+fn every_rule_has_documentation_with_examples_that_hold() {
+    for rule in ALL_RULES {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("rules/{}.md", rule.id));
+        let doc = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("{} has no {}", rule.id, path.display()));
+        assert_eq!(doc, rule.documentation, "{}: embedded documentation is stale", rule.id);
+        for section in ["## What it does", "## Why it matters", "## Example", "## Use instead"] {
+            assert!(doc.contains(section), "{} lacks '{section}'", rule.id);
+        }
+        let bad = examples(&doc, "bad");
+        let good = examples(&doc, "good");
+        assert!(!bad.is_empty() && !good.is_empty(), "{} needs bad and good examples", rule.id);
+        for example in bad {
+            let findings = check_file(&parse_file("example.pp", example.as_bytes().to_vec()));
+            assert!(findings.iter().any(|f| f.rule == rule.id), "{}: no finding for\n{example}", rule.id);
+        }
+        for example in good {
+            let findings = check_file(&parse_file("example.pp", example.as_bytes().to_vec()));
+            assert!(findings.iter().all(|f| f.rule != rule.id), "{}: finding for\n{example}\n{findings:?}", rule.id);
+        }
+    }
+}
+
+#[test]
+fn rule_ids_and_names_follow_the_conventions() {
+    for rule in ALL_RULES {
+        assert!(rule.id.chars().all(|c| c.is_ascii_lowercase() || c == '-'), "{} is not kebab-case", rule.id);
+        let pascal: String = rule.id.split('-').map(|w| w[..1].to_uppercase() + &w[1..]).collect();
+        assert_eq!(rule.name, pascal, "SARIF name of {}", rule.id);
+    }
+}
