@@ -106,3 +106,28 @@ fn every_named_node_kind_is_exercised_by_the_corpus() {
         .collect();
     assert!(missing.is_empty(), "node kinds never shown in grammar/test/corpus: {missing:?}");
 }
+
+#[test]
+fn highlight_query_compiles_and_captures() {
+    use tree_sitter::{Query, QueryCursor, StreamingIterator};
+    let language = mplint::syntax::language();
+    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/queries/highlights.scm")).unwrap();
+    let query = Query::new(&language, &source).expect("highlights.scm compiles against the grammar");
+    let text = "class a($x = 1) { file { \"/tmp/${x}\": ensure => present } } # done\n";
+    let tree = mplint::syntax::parse_tree(text).unwrap();
+    let mut cursor = QueryCursor::new();
+    let mut captured = std::collections::BTreeMap::new();
+    let mut captures = cursor.captures(&query, tree.root_node(), text.as_bytes());
+    while let Some((m, index)) = captures.next() {
+        let capture = m.captures[*index];
+        let name = query.capture_names()[capture.index as usize];
+        captured.entry(name).or_insert_with(|| capture.node.utf8_text(text.as_bytes()).unwrap().to_string());
+    }
+    assert_eq!(captured["keyword"], "class");
+    assert_eq!(captured["type.definition"], "a");
+    assert_eq!(captured["variable.parameter"], "$x");
+    assert_eq!(captured["type"], "file");
+    assert_eq!(captured["property"], "ensure");
+    assert_eq!(captured["comment"], "# done");
+    assert!(captured.contains_key("string") && captured.contains_key("number"));
+}

@@ -1,0 +1,6 @@
+class role::database {
+  include profile::base
+  class { 'profile::postgresql':
+    version => '15',
+  }
+}

@@ -1,0 +1,5 @@
+# A web server: the base profile plus nginx.
+class role::web {
+  include profile::base
+  include profile::nginx
+}
