@@ -111,8 +111,8 @@ pub fn discover(paths: &[PathBuf], excludes: &GlobSet) -> (Vec<PathBuf>, Vec<Not
             .filter_entry(move |entry| {
                 let name = entry.file_name().to_string_lossy();
                 let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
-                !(is_dir && VCS_DIRS.contains(&name.as_ref()))
-                    && !is_excluded(&excludes_for_walk, entry.path(), &walk_root)
+                let is_vcs = is_dir && VCS_DIRS.contains(&name.as_ref());
+                !is_vcs && !is_excluded(&excludes_for_walk, entry.path(), &walk_root)
             })
             .build();
         for entry in walker {

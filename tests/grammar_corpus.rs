@@ -111,7 +111,8 @@ fn every_named_node_kind_is_exercised_by_the_corpus() {
 fn highlight_query_compiles_and_captures() {
     use tree_sitter::{Query, QueryCursor, StreamingIterator};
     let language = mplint::syntax::language();
-    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/queries/highlights.scm")).unwrap();
+    let source =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/queries/highlights.scm")).unwrap();
     let query = Query::new(&language, &source).expect("highlights.scm compiles against the grammar");
     let text = "class a($x = 1) { file { \"/tmp/${x}\": ensure => present } } # done\n";
     let tree = mplint::syntax::parse_tree(text).unwrap();

@@ -107,7 +107,10 @@ fn decode(bytes: Vec<u8>) -> (String, Option<(usize, String)>) {
             let bytes = err.into_bytes();
             let message = match nul {
                 Some(_) => "binary content: the file is not UTF-8 text".to_string(),
-                None => format!("the file is not valid UTF-8: byte 0x{:02X} cannot start or continue a character", bytes[offset]),
+                None => format!(
+                    "the file is not valid UTF-8: byte 0x{:02X} cannot start or continue a character",
+                    bytes[offset]
+                ),
             };
             let offset = nul.map_or(offset, |n| n.min(offset));
             // Invalid bytes become U+FFFD of three bytes each: take offsets in
@@ -136,13 +139,10 @@ fn describe_error(root: Node<'_>, source: &SourceFile) -> SyntaxProblem {
         let span = source.span(unlexable.start_byte(), unlexable.start_byte());
         let text = &source.text[unlexable.byte_range()];
         let message = match text.chars().next() {
-            Some(q @ ('\'' | '"')) => {
-                Some(format!("unclosed quote: the string starting with {q} has no end"))
+            Some(q @ ('\'' | '"')) => Some(format!("unclosed quote: the string starting with {q} has no end")),
+            Some('@') if text.starts_with("@(") => {
+                Some("malformed heredoc: expected @(TAG), @(\"TAG\"), @(TAG:syntax) or @(TAG/escapes)".to_string())
             }
-            Some('@') if text.starts_with("@(") => Some(
-                "malformed heredoc: expected @(TAG), @(\"TAG\"), @(TAG:syntax) or @(TAG/escapes)"
-                    .to_string(),
-            ),
             Some('/') => Some("unclosed regular expression".to_string()),
             Some(c) if !c.is_ascii_punctuation() => Some(format!("unexpected character {c:?}")),
             _ => None,
