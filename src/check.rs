@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::input::{self, Notice, NoticeKind};
+use crate::model::workspace::Workspace;
+use crate::model::Model;
 use crate::rules::{self, Finding};
 use crate::syntax::{self, ParsedFile};
 
@@ -16,13 +18,19 @@ pub struct CheckOptions {
     pub jobs: Option<usize>,
     /// `--exclude` globs.
     pub excludes: Vec<String>,
+    /// `--modulepath` directories: their modules' definitions are known,
+    /// their own findings are not reported.
+    pub module_path: Vec<PathBuf>,
 }
 
 /// Everything a run found.
 #[derive(Debug, Default)]
 pub struct CheckOutcome {
-    /// The files that were checked (read and parsed), sorted.
+    /// The files that were read and parsed, sorted: the checked ones, then
+    /// those of the module path.
     pub files: Vec<ParsedFile>,
+    /// How many of `files`, from the start, were checked (reported).
+    pub checked: usize,
     /// Findings sorted by path, line, column and rule.
     pub findings: Vec<Finding>,
     /// Paths that could not be checked.
@@ -68,9 +76,15 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
         .build()
         .map_err(CheckError::ThreadPool)?;
 
-    let (paths, mut notices) = input::discover(paths, &excludes);
-    let results: Vec<Result<(ParsedFile, Vec<Finding>), Notice>> = pool.install(|| {
-        paths
+    let (checked_paths, mut notices) = input::discover(paths, &excludes);
+    let (library_paths, library_notices) = input::discover(&options.module_path, &excludes);
+    notices.extend(library_notices);
+    let checked_count = checked_paths.len();
+    let library_paths: Vec<PathBuf> = library_paths.into_iter().filter(|p| !checked_paths.contains(p)).collect();
+    let all_paths: Vec<PathBuf> = checked_paths.into_iter().chain(library_paths).collect();
+
+    let results: Vec<Result<ParsedFile, Notice>> = pool.install(|| {
+        all_paths
             .into_par_iter()
             .map(|path| {
                 let bytes = std::fs::read(&path).map_err(|err| Notice {
@@ -78,26 +92,42 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
                     path: path.clone(),
                     kind: NoticeKind::Unreadable,
                 })?;
-                let parsed = syntax::parse_file(path, bytes);
-                let findings = rules::check_file(&parsed);
-                Ok((parsed, findings))
+                Ok(syntax::parse_file(path, bytes))
             })
             .collect()
     });
 
     let mut outcome = CheckOutcome::default();
-    for result in results {
+    let mut reported = Vec::new();
+    for (i, result) in results.into_iter().enumerate() {
         match result {
-            Ok((parsed, findings)) => {
-                outcome.findings.extend(findings);
+            Ok(parsed) => {
+                reported.push(i < checked_count);
                 outcome.files.push(parsed);
             }
             Err(notice) => notices.push(notice),
         }
     }
-    outcome.findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    outcome.checked = reported.iter().filter(|r| **r).count();
+    let workspace = Workspace::discover(paths, &options.module_path);
+    outcome.findings = pool.install(|| analyse(&outcome.files, reported, workspace));
     notices.sort_by(|a, b| a.path.cmp(&b.path));
     outcome.notices = notices;
     outcome.elapsed = started.elapsed();
     Ok(outcome)
+}
+
+/// Findings for parsed files: each file's own, then the semantic model's.
+/// `reported[i]` says whether findings in `files[i]` are wanted.
+pub fn analyse(files: &[ParsedFile], reported: Vec<bool>, workspace: Workspace) -> Vec<Finding> {
+    let mut findings: Vec<Finding> = files
+        .iter()
+        .zip(&reported)
+        .filter(|(_, reported)| **reported)
+        .flat_map(|(file, _)| rules::check_file(file))
+        .collect();
+    let model = Model::build(files, reported, workspace);
+    findings.extend(rules::check_model(&model));
+    findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    findings
 }

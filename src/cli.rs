@@ -40,6 +40,11 @@ pub struct Args {
     /// without '/' matches names anywhere, one with '/' matches paths.
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
+
+    /// A directory of modules whose classes and defined types are known but
+    /// whose own findings are not reported (repeatable).
+    #[arg(long = "modulepath", value_name = "DIR")]
+    pub module_path: Vec<PathBuf>,
 }
 
 /// Exit statuses.
@@ -60,7 +65,11 @@ pub fn main() -> ExitCode {
 
 /// Runs a check as the command line describes and returns the exit status.
 pub fn run(args: Args) -> u8 {
-    let options = CheckOptions { jobs: args.jobs.map(usize::from), excludes: args.exclude.clone() };
+    let options = CheckOptions {
+        jobs: args.jobs.map(usize::from),
+        excludes: args.exclude.clone(),
+        module_path: args.module_path.clone(),
+    };
     let outcome = match check::check(&args.paths, &options) {
         Ok(outcome) => outcome,
         Err(err) => {

@@ -7,6 +7,7 @@
 pub mod check;
 pub mod cli;
 pub mod input;
+pub mod model;
 pub mod report;
 pub mod rules;
 pub mod syntax;

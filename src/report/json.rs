@@ -73,7 +73,7 @@ pub fn render(outcome: &CheckOutcome) -> Vec<u8> {
         version: SCHEMA_VERSION,
         tool: Tool { name: "mplint", version: env!("CARGO_PKG_VERSION") },
         summary: Summary {
-            files: outcome.files.len(),
+            files: outcome.checked,
             errors: outcome.count(Level::Error),
             warnings: outcome.count(Level::Warning),
             notes: outcome.count(Level::Note),

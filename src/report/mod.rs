@@ -54,7 +54,7 @@ pub fn summary_line(outcome: &CheckOutcome) -> String {
     use crate::rules::Level;
     format!(
         "Checked {}: {}, {}, {}.",
-        plural(outcome.files.len(), "file"),
+        plural(outcome.checked, "file"),
         plural(outcome.count(Level::Error), "error"),
         plural(outcome.count(Level::Warning), "warning"),
         plural(outcome.count(Level::Note), "note"),

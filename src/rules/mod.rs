@@ -1,12 +1,27 @@
-//! Rules: each a small query that turns what the lower layers found into
-//! [`Finding`]s. One file per rule, with its documentation in `rules/<id>.md`.
+//! Rules: each a small query over what the lower layers found — the parse
+//! of each file, and the semantic model's index and compilation record —
+//! that turns it into [`Finding`]s. One file per rule, with its
+//! documentation in `rules/<id>.md`.
 
+pub mod duplicate_class_declaration;
+pub mod duplicate_definition;
+pub mod duplicate_resource;
+pub mod inheritance_cycle;
+pub mod node_scope_leak;
 pub mod syntax_error;
+pub mod undefined_variable;
+pub mod unknown_class;
+pub mod use_before_assign;
+pub mod variable_reassigned;
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use serde::Serialize;
 
+use crate::model::index::Loc;
+use crate::model::record::{ChainStep, Compilation, DeclHow};
+use crate::model::Model;
 use crate::syntax::source::Span;
 use crate::syntax::ParsedFile;
 
@@ -50,8 +65,8 @@ pub struct Finding {
 
 impl Finding {
     /// The order findings are reported in: path, line, column, rule.
-    pub fn sort_key(&self) -> (&PathBuf, u32, u32, &'static str) {
-        (&self.path, self.span.start_pos.line, self.span.start_pos.column, self.rule)
+    pub fn sort_key(&self) -> (&PathBuf, u32, u32, &'static str, &str) {
+        (&self.path, self.span.start_pos.line, self.span.start_pos.column, self.rule, &self.message)
     }
 }
 
@@ -70,7 +85,18 @@ pub struct RuleInfo {
 }
 
 /// Every rule mplint has, in id order.
-pub const ALL_RULES: &[&RuleInfo] = &[&syntax_error::RULE];
+pub const ALL_RULES: &[&RuleInfo] = &[
+    &duplicate_class_declaration::RULE,
+    &duplicate_definition::RULE,
+    &duplicate_resource::RULE,
+    &inheritance_cycle::RULE,
+    &node_scope_leak::RULE,
+    &syntax_error::RULE,
+    &undefined_variable::RULE,
+    &unknown_class::RULE,
+    &use_before_assign::RULE,
+    &variable_reassigned::RULE,
+];
 
 pub fn rule_info(id: &str) -> Option<&'static RuleInfo> {
     ALL_RULES.iter().copied().find(|r| r.id == id)
@@ -81,4 +107,90 @@ pub fn check_file(file: &ParsedFile) -> Vec<Finding> {
     let mut findings = Vec::new();
     syntax_error::check(file, &mut findings);
     findings
+}
+
+/// Findings over the semantic model, merged so that one place has one
+/// finding per rule whichever compilations saw it.
+pub fn check_model(model: &Model<'_>) -> Vec<Finding> {
+    let mut sink = Sink::new(model);
+    node_scope_leak::check(model, &mut sink);
+    use_before_assign::check(model, &mut sink);
+    undefined_variable::check(model, &mut sink);
+    inheritance_cycle::check(model, &mut sink);
+    duplicate_resource::check(model, &mut sink);
+    duplicate_class_declaration::check(model, &mut sink);
+    duplicate_definition::check(model, &mut sink);
+    variable_reassigned::check(model, &mut sink);
+    unknown_class::check(model, &mut sink);
+    sink.finish()
+}
+
+/// Most related locations one finding lists.
+const MAX_RELATED: usize = 12;
+
+/// Collects findings keyed by rule and place, merging what several
+/// compilations say about the same place.
+pub struct Sink<'m, 'a> {
+    model: &'m Model<'a>,
+    findings: BTreeMap<(&'static str, Loc), (Level, String, Vec<(Loc, String)>)>,
+}
+
+impl<'m, 'a> Sink<'m, 'a> {
+    fn new(model: &'m Model<'a>) -> Self {
+        Sink { model, findings: BTreeMap::new() }
+    }
+
+    /// Records a finding at `loc` (only in reported files); a second report
+    /// for the same rule and place adds its related locations.
+    pub fn report(&mut self, rule: &RuleInfo, loc: Loc, message: String, related: Vec<(Loc, String)>) {
+        if !self.model.is_reported(loc) {
+            return;
+        }
+        let entry = self.findings.entry((rule.id, loc)).or_insert_with(|| (rule.default_level, message, Vec::new()));
+        for item in related {
+            if entry.2.len() < MAX_RELATED && !entry.2.contains(&item) {
+                entry.2.push(item);
+            }
+        }
+    }
+
+    fn finish(self) -> Vec<Finding> {
+        let model = self.model;
+        self.findings
+            .into_iter()
+            .map(|((rule, loc), (level, message, related))| Finding {
+                rule,
+                level,
+                path: model.path(loc.file).to_path_buf(),
+                span: model.span(loc),
+                message,
+                related: related
+                    .into_iter()
+                    .map(|(loc, message)| Related {
+                        path: model.path(loc.file).to_path_buf(),
+                        span: model.span(loc),
+                        message,
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+}
+
+/// Related locations for an include chain: each declaration on the way.
+pub fn chain_related(chain: &[ChainStep], compilation: &Compilation, model: &Model<'_>) -> Vec<(Loc, String)> {
+    let origin = model.describe_entry(compilation);
+    chain
+        .iter()
+        .enumerate()
+        .map(|(i, step)| {
+            let by = if i == 0 { origin.clone() } else { format!("`{}`", chain[i - 1].what) };
+            let message = match step.how {
+                DeclHow::Entry => format!("`{}` checked on its own, declared from top scope", step.what),
+                DeclHow::Inherited => format!("`{}` declared first because a class inherits it", step.what),
+                how => format!("`{}` {} by {by}", step.what, how.verb()),
+            };
+            (step.loc, message)
+        })
+        .collect()
 }

@@ -1,0 +1,237 @@
+//! The index of definitions: every class, defined type, node, function, plan
+//! and type alias of the checked tree and the module path.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::workspace::{FileRole, Workspace};
+use crate::syntax::ast::*;
+use crate::syntax::source::Span;
+use crate::syntax::ParsedFile;
+
+/// Index of a file in the checked set.
+pub type FileId = usize;
+
+/// A place in a checked file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Loc {
+    pub file: FileId,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Loc {
+    pub fn new(file: FileId, span: Span) -> Loc {
+        Loc { file, start: span.start, end: span.end }
+    }
+}
+
+/// Where a definition can be seen from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visibility {
+    /// A site manifest or a module: every compilation sees it.
+    Global,
+    /// A standalone file: only that file's own compilation sees it.
+    File(FileId),
+}
+
+#[derive(Debug, Clone, Copy)]
+pub enum DefBody<'a> {
+    Class(&'a ClassDef),
+    Define(&'a DefineDef),
+    Plan(&'a DefineDef),
+    Function(&'a FunctionDef),
+    TypeAlias(&'a TypeAlias),
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Definition<'a> {
+    pub file: FileId,
+    pub name_span: Span,
+    pub body: DefBody<'a>,
+    pub visibility: Visibility,
+}
+
+impl Definition<'_> {
+    pub fn loc(&self) -> Loc {
+        Loc::new(self.file, self.name_span)
+    }
+
+    pub fn kind_word(&self) -> &'static str {
+        match self.body {
+            DefBody::Class(_) => "class",
+            DefBody::Define(_) => "defined type",
+            DefBody::Plan(_) => "plan",
+            DefBody::Function(_) => "function",
+            DefBody::TypeAlias(_) => "type alias",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct NodeEntry<'a> {
+    pub file: FileId,
+    pub node: &'a NodeDef,
+    pub span: Span,
+}
+
+/// A program Puppet would compile: an environment's site manifest or a
+/// standalone file.
+#[derive(Debug, Clone)]
+pub struct Site<'a> {
+    /// The environment root, or the standalone file.
+    pub path: PathBuf,
+    pub standalone: Option<FileId>,
+    /// Top-level statements in evaluation order (files sorted by path).
+    pub top_level: Vec<(FileId, &'a Expr)>,
+    pub nodes: Vec<NodeEntry<'a>>,
+}
+
+#[derive(Debug, Default)]
+pub struct Index<'a> {
+    /// Classes and defined types share one namespace in Puppet.
+    pub types: BTreeMap<String, Vec<Definition<'a>>>,
+    pub functions: BTreeMap<String, Vec<Definition<'a>>>,
+    pub type_aliases: BTreeMap<String, Vec<Definition<'a>>>,
+    pub sites: Vec<Site<'a>>,
+    /// Whether each file is reported (checked) or only read for its
+    /// definitions (`--modulepath`).
+    pub roles: Vec<FileRole>,
+}
+
+/// Lower-case name without a leading `::`, as Puppet keys definitions.
+pub fn normalize_name(name: &str) -> String {
+    name.trim_start_matches("::").to_ascii_lowercase()
+}
+
+impl<'a> Index<'a> {
+    pub fn build(files: &'a [ParsedFile], workspace: &Workspace) -> Index<'a> {
+        let mut index = Index::default();
+        let mut sites: BTreeMap<PathBuf, Site<'a>> = BTreeMap::new();
+        for (file_id, file) in files.iter().enumerate() {
+            let role = workspace.role(&file.source.path);
+            index.roles.push(role.clone());
+            let Some(manifest) = &file.manifest else {
+                continue;
+            };
+            let visibility = match role {
+                FileRole::Standalone => Visibility::File(file_id),
+                _ => Visibility::Global,
+            };
+            index.collect(file_id, &manifest.statements, "", visibility);
+            let site_key = match &role {
+                FileRole::Site { root } => Some((root.clone(), None)),
+                FileRole::Standalone => Some((file.source.path.clone(), Some(file_id))),
+                FileRole::Module { .. } => None,
+            };
+            if let Some((key, standalone)) = site_key {
+                let site = sites.entry(key.clone()).or_insert_with(|| Site {
+                    path: key,
+                    standalone,
+                    top_level: Vec::new(),
+                    nodes: Vec::new(),
+                });
+                for statement in &manifest.statements {
+                    match &statement.kind {
+                        ExprKind::Node(node) => {
+                            site.nodes.push(NodeEntry { file: file_id, node, span: statement.span })
+                        }
+                        ExprKind::Class(_)
+                        | ExprKind::Define(_)
+                        | ExprKind::Function(_)
+                        | ExprKind::Plan(_)
+                        | ExprKind::TypeAlias(_)
+                        | ExprKind::TypeDefinition(_) => {}
+                        _ => site.top_level.push((file_id, statement)),
+                    }
+                }
+            }
+        }
+        index.sites = sites.into_values().collect();
+        index
+    }
+
+    fn collect(&mut self, file: FileId, statements: &'a [Expr], prefix: &str, visibility: Visibility) {
+        let qualify = |name: &str| {
+            let name = normalize_name(name);
+            if prefix.is_empty() {
+                name
+            } else {
+                format!("{prefix}::{name}")
+            }
+        };
+        for statement in statements {
+            match &statement.kind {
+                ExprKind::Class(class) => {
+                    let name = qualify(&class.name);
+                    self.types.entry(name.clone()).or_default().push(Definition {
+                        file,
+                        name_span: class.name_span,
+                        body: DefBody::Class(class),
+                        visibility,
+                    });
+                    self.collect(file, &class.body.statements, &name, visibility);
+                }
+                ExprKind::Define(define) => {
+                    self.types.entry(qualify(&define.name)).or_default().push(Definition {
+                        file,
+                        name_span: define.name_span,
+                        body: DefBody::Define(define),
+                        visibility,
+                    });
+                }
+                ExprKind::Plan(plan) => {
+                    self.functions.entry(qualify(&plan.name)).or_default().push(Definition {
+                        file,
+                        name_span: plan.name_span,
+                        body: DefBody::Plan(plan),
+                        visibility,
+                    });
+                }
+                ExprKind::Function(function) => {
+                    self.functions.entry(normalize_name(&function.name)).or_default().push(Definition {
+                        file,
+                        name_span: function.name_span,
+                        body: DefBody::Function(function),
+                        visibility,
+                    });
+                }
+                ExprKind::TypeAlias(alias) => {
+                    self.type_aliases.entry(normalize_name(&alias.name)).or_default().push(Definition {
+                        file,
+                        name_span: alias.name_span,
+                        body: DefBody::TypeAlias(alias),
+                        visibility,
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The definition of a class or defined type visible from a compilation
+    /// of `site_file` (a standalone file sees its own definitions first).
+    pub fn find_type(&self, name: &str, standalone: Option<FileId>) -> Option<&Definition<'a>> {
+        let candidates = self.types.get(&normalize_name(name))?;
+        candidates
+            .iter()
+            .find(|d| standalone.is_some_and(|f| d.visibility == Visibility::File(f)))
+            .or_else(|| candidates.iter().find(|d| d.visibility == Visibility::Global))
+    }
+
+    pub fn find_class(&self, name: &str, standalone: Option<FileId>) -> Option<(&'a ClassDef, &Definition<'a>)> {
+        let def = self.find_type(name, standalone)?;
+        match def.body {
+            DefBody::Class(class) => Some((class, def)),
+            _ => None,
+        }
+    }
+
+    pub fn find_define(&self, name: &str, standalone: Option<FileId>) -> Option<(&'a DefineDef, &Definition<'a>)> {
+        let def = self.find_type(name, standalone)?;
+        match def.body {
+            DefBody::Define(define) => Some((define, def)),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,990 @@
+//! The abstract interpreter: evaluates one compilation the way Puppet's
+//! compiler does — top scope, node scope, class scopes fixed at first
+//! declaration, inheritance, lazy defined types — over abstract values, and
+//! records how every lookup and declaration resolved.
+//!
+//! A condition on an unknown value runs every branch, each under its own
+//! path condition. Recursion follows the syntax tree only (bounded by the
+//! parser's nesting limit); declarations are bounded by explicit limits.
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+
+use super::facts::{Facts, BUILT_IN_VARIABLES};
+use super::index::{normalize_name, FileId, Index, Loc};
+use super::record::*;
+use super::value::{self, Value};
+use crate::syntax::ast::*;
+
+/// Most defined-type instances one compilation evaluates.
+pub const MAX_DEFINE_INSTANCES: usize = 20_000;
+/// Deepest chain of classes declaring classes (inheritance included).
+pub const MAX_DECLARATION_DEPTH: usize = 200;
+
+struct Binding {
+    value: Value,
+    loc: Option<Loc>,
+    path: PathCond,
+}
+
+struct Scope {
+    kind: ScopeKind,
+    /// The parent class's scope, for a class that inherits.
+    inherited: Option<ScopeId>,
+    /// Top or node scope where the class or define was first declared.
+    enclosing: Option<ScopeId>,
+    /// For a lambda: the scope it was written in.
+    lexical: Option<ScopeId>,
+    vars: HashMap<String, Vec<Binding>>,
+}
+
+struct ClassState {
+    /// Set once the class's code runs.
+    scope: Option<ScopeId>,
+    /// Top or node scope of its first declaration.
+    enclosing: ScopeId,
+    evaluated: bool,
+}
+
+struct PendingDefine<'a> {
+    define: &'a DefineDef,
+    file: FileId,
+    instance: usize,
+    enclosing: ScopeId,
+    params: Vec<(String, Value)>,
+}
+
+#[derive(Clone)]
+struct Ctx {
+    scope: ScopeId,
+    path: PathCond,
+    file: FileId,
+    owner: Owner,
+}
+
+pub struct Interpreter<'m, 'a> {
+    index: &'m Index<'a>,
+    facts: &'m Facts,
+    standalone: Option<FileId>,
+    scopes: Vec<Scope>,
+    classes: HashMap<String, ClassState>,
+    declaring: Vec<String>,
+    pending: VecDeque<PendingDefine<'a>>,
+    choices: u32,
+    top: ScopeId,
+    out: Compilation,
+}
+
+fn loc(file: FileId, expr: &Expr) -> Loc {
+    Loc::new(file, expr.span)
+}
+
+impl<'m, 'a> Interpreter<'m, 'a> {
+    pub fn new(index: &'m Index<'a>, facts: &'m Facts, entry: Entry, node_in_view: bool) -> Self {
+        let standalone = match &entry {
+            Entry::Node { site, .. } | Entry::TopLevel { site } | Entry::Unreached { site: Some(site), .. } => {
+                index.sites[*site].standalone
+            }
+            Entry::Unreached { site: None, .. } => None,
+        };
+        let mut interp = Interpreter {
+            index,
+            facts,
+            standalone,
+            scopes: Vec::new(),
+            classes: HashMap::new(),
+            declaring: Vec::new(),
+            pending: VecDeque::new(),
+            choices: 0,
+            top: 0,
+            out: Compilation {
+                entry,
+                node_in_view,
+                scopes: Vec::new(),
+                reads: Vec::new(),
+                classes: BTreeMap::new(),
+                instances: Vec::new(),
+                resources: Vec::new(),
+                events: Vec::new(),
+            },
+        };
+        interp.top = interp.new_scope(ScopeKind::Top, None, None, None);
+        interp
+    }
+
+    /// Runs the compilation its entry describes and returns the record.
+    pub fn run(mut self) -> Compilation {
+        let top_ctx = Ctx { scope: self.top, path: Vec::new(), file: 0, owner: Owner::Top };
+        let site = match &self.out.entry {
+            Entry::Node { site, .. } | Entry::TopLevel { site } | Entry::Unreached { site: Some(site), .. } => {
+                Some(&self.index.sites[*site])
+            }
+            Entry::Unreached { site: None, .. } => None,
+        };
+        if let Some(site) = site {
+            for (file, statement) in &site.top_level {
+                let ctx = Ctx { file: *file, ..top_ctx.clone() };
+                self.eval(statement, &ctx);
+            }
+        }
+        match self.out.entry.clone() {
+            Entry::Node { site, node } => {
+                let entry = self.index.sites[site].nodes[node];
+                let scope = self.new_scope(ScopeKind::Node, None, Some(self.top), None);
+                let ctx = Ctx { scope, path: Vec::new(), file: entry.file, owner: Owner::Node };
+                self.eval_block(&entry.node.body, &ctx);
+            }
+            Entry::TopLevel { .. } => {}
+            Entry::Unreached { name, .. } => {
+                if let Some(def) = self.index.find_type(&name, self.standalone) {
+                    let def_loc = def.loc();
+                    let ctx = Ctx { file: def.file, ..top_ctx.clone() };
+                    if self.index.find_define(&name, self.standalone).is_some() {
+                        self.declare_define(&name, None, Vec::new(), def_loc, &ctx);
+                    } else {
+                        self.declare_class(&name, DeclHow::Entry, None, def_loc, &ctx);
+                    }
+                }
+            }
+        }
+        self.evaluate_pending_defines();
+        self.finish_reads();
+        self.out.scopes = self.scopes.iter().map(|s| s.kind.clone()).collect();
+        self.out
+    }
+
+    fn new_scope(
+        &mut self,
+        kind: ScopeKind,
+        inherited: Option<ScopeId>,
+        enclosing: Option<ScopeId>,
+        lexical: Option<ScopeId>,
+    ) -> ScopeId {
+        self.scopes.push(Scope { kind, inherited, enclosing, lexical, vars: HashMap::new() });
+        self.scopes.len() - 1
+    }
+
+    fn new_choice(&mut self) -> u32 {
+        self.choices += 1;
+        self.choices
+    }
+
+    /// Top or node scope that a class or define declared from `scope` gets
+    /// as its enclosing scope.
+    fn base_of(&self, mut scope: ScopeId) -> ScopeId {
+        for _ in 0..self.scopes.len() + 1 {
+            let s = &self.scopes[scope];
+            match s.kind {
+                ScopeKind::Top | ScopeKind::Node => return scope,
+                ScopeKind::Lambda => scope = s.lexical.unwrap_or(self.top),
+                _ => scope = s.enclosing.unwrap_or(self.top),
+            }
+        }
+        self.top
+    }
+
+    fn absolute_path(&self, ctx: &Ctx) -> PathCond {
+        join(&self.out.owner_path(&ctx.owner), &ctx.path)
+    }
+
+    // ------------------------------------------------------------ variables
+
+    fn bind(&mut self, ctx: &Ctx, name: &str, value: Value, at: Option<Loc>) {
+        let scope = &mut self.scopes[ctx.scope];
+        let bindings = scope.vars.entry(name.to_string()).or_default();
+        if let Some(previous) = bindings.iter().find(|b| compatible(&b.path, &ctx.path)) {
+            if let Some(at) = at {
+                self.out.events.push(Event::Reassigned { name: name.to_string(), loc: at, first: previous.loc });
+            }
+            return;
+        }
+        bindings.push(Binding { value, loc: at, path: ctx.path.clone() });
+    }
+
+    /// Binds a parameter or built-in without the reassignment check.
+    fn bind_quietly(&mut self, scope: ScopeId, name: &str, value: Value, at: Option<Loc>) {
+        self.scopes[scope].vars.insert(name.to_string(), vec![Binding { value, loc: at, path: Vec::new() }]);
+    }
+
+    fn local(&self, scope: ScopeId, name: &str, path: &PathCond) -> Option<&Binding> {
+        self.scopes[scope].vars.get(name)?.iter().rev().find(|b| compatible(&b.path, path))
+    }
+
+    /// Puppet's unqualified lookup: the scope, then the inherited class's
+    /// scope or else the enclosing top or node scope; lambdas look outward.
+    fn lookup(&self, start: ScopeId, name: &str, path: &PathCond) -> Result<(ScopeId, &Binding), Vec<ScopeKind>> {
+        let mut searched = Vec::new();
+        let mut scope = start;
+        for _ in 0..self.scopes.len() + 1 {
+            if let Some(binding) = self.local(scope, name, path) {
+                return Ok((scope, binding));
+            }
+            let s = &self.scopes[scope];
+            searched.push(s.kind.clone());
+            let next = match s.kind {
+                ScopeKind::Lambda => s.lexical,
+                ScopeKind::Top => None,
+                _ => s.inherited.or(s.enclosing),
+            };
+            match next {
+                Some(n) => scope = n,
+                None => break,
+            }
+        }
+        Err(searched)
+    }
+
+    /// `$a::b::x`: the scope of class `a::b` (it must be declared), then the
+    /// classes it inherits from; `$::x` reads top scope.
+    fn lookup_qualified(
+        &self,
+        class: &str,
+        leaf: &str,
+        path: &PathCond,
+    ) -> Result<(ScopeId, &Binding), Vec<ScopeKind>> {
+        if class.is_empty() {
+            return self.local(self.top, leaf, path).map(|b| (self.top, b)).ok_or_else(|| vec![ScopeKind::Top]);
+        }
+        let Some(mut scope) = self.classes.get(&normalize_name(class)).and_then(|s| s.scope) else {
+            return Err(vec![ScopeKind::Class(normalize_name(class))]);
+        };
+        let mut searched = Vec::new();
+        for _ in 0..self.scopes.len() + 1 {
+            if let Some(binding) = self.local(scope, leaf, &Vec::new()) {
+                return Ok((scope, binding));
+            }
+            searched.push(self.scopes[scope].kind.clone());
+            match self.scopes[scope].inherited {
+                Some(parent) => scope = parent,
+                None => break,
+            }
+        }
+        Err(searched)
+    }
+
+    fn resolve(&self, scope: ScopeId, variable: &Variable, path: &PathCond) -> (Value, ReadOutcome) {
+        let name = variable.unanchored();
+        if variable.is_match_variable() {
+            return (Value::Unknown, ReadOutcome::BuiltIn);
+        }
+        let found = match variable.split_scope() {
+            Some(("settings", _)) => return (Value::Unknown, ReadOutcome::BuiltIn),
+            Some((class, leaf)) => self.lookup_qualified(class, leaf, path),
+            None => self.lookup(scope, name, path),
+        };
+        match found {
+            Ok((scope, binding)) => (
+                binding.value.clone(),
+                ReadOutcome::Bound { kind: self.scopes[scope].kind.clone(), binding: binding.loc },
+            ),
+            Err(searched) => {
+                let leaf =
+                    variable.split_scope().map_or(name, |(class, leaf)| if class.is_empty() { leaf } else { "" });
+                if !leaf.is_empty() && self.facts.is_fact(leaf) {
+                    (Value::Unknown, ReadOutcome::Fact)
+                } else if !leaf.is_empty() && BUILT_IN_VARIABLES.contains(&leaf) {
+                    (Value::Unknown, ReadOutcome::BuiltIn)
+                } else {
+                    (Value::Unknown, ReadOutcome::Unbound { searched })
+                }
+            }
+        }
+    }
+
+    fn read(&mut self, variable: &Variable, at: Loc, ctx: &Ctx) -> Value {
+        let (value, outcome) = self.resolve(ctx.scope, variable, &ctx.path);
+        self.out.reads.push(Read {
+            loc: at,
+            name: variable.name.clone(),
+            reader: ctx.owner.clone(),
+            scope: ctx.scope,
+            path: ctx.path.clone(),
+            outcome,
+        });
+        value
+    }
+
+    /// Reads that found nothing are looked up again once the compilation is
+    /// over: a binding found then came too late.
+    fn finish_reads(&mut self) {
+        let mut reads = std::mem::take(&mut self.out.reads);
+        for read in &mut reads {
+            if !matches!(read.outcome, ReadOutcome::Unbound { .. }) {
+                continue;
+            }
+            let variable = Variable { name: read.name.clone() };
+            if let (_, ReadOutcome::Bound { kind, binding }) = self.resolve(read.scope, &variable, &read.path) {
+                read.outcome = ReadOutcome::LaterBound { kind, binding };
+            }
+        }
+        self.out.reads = reads;
+    }
+
+    // ------------------------------------------------------------ classes
+
+    /// `include`, `require`, `contain`, `class { … }` and entry points.
+    /// Like Puppet, a class enters the catalog (after its parents) before its
+    /// code runs, so code that includes it again meanwhile does nothing.
+    fn declare_class(&mut self, name: &str, how: DeclHow, params: Option<Vec<(String, Value)>>, at: Loc, ctx: &Ctx) {
+        let name = normalize_name(name);
+        if !self.add_to_catalog(&name, how, at, ctx, &mut Vec::new()) {
+            return;
+        }
+        self.evaluate_class(&name, params, at);
+    }
+
+    /// Adds a class (parents first) to the catalog; false when it was there
+    /// already or cannot be declared.
+    fn add_to_catalog(&mut self, name: &str, how: DeclHow, at: Loc, ctx: &Ctx, inheriting: &mut Vec<String>) -> bool {
+        let path = self.absolute_path(ctx);
+        if let Some(decl) = self.out.classes.get_mut(name) {
+            if how == DeclHow::ResourceLike && compatible(&decl.path, &path) {
+                let earlier = decl.loc;
+                self.out.events.push(Event::DuplicateClass { class: name.to_string(), loc: at, earlier });
+            } else {
+                // Declared again on another path: its code runs on either.
+                decl.path = meet(&decl.path, &path);
+            }
+            return false;
+        }
+        let Some((class, def)) = self.index.find_class(name, self.standalone) else {
+            if self.index.find_define(name, self.standalone).is_none() {
+                self.out.events.push(Event::UnknownClass { name: name.to_string(), loc: at });
+            }
+            return false;
+        };
+        if let Some((parent, parent_span)) = &class.parent {
+            let parent = normalize_name(parent);
+            if parent != "default" && !self.out.classes.contains_key(&parent) {
+                if parent == name || inheriting.contains(&parent) {
+                    // Puppet recurses here until its stack overflows.
+                    self.out.events.push(Event::InheritanceLoop { class: name.to_string(), loc: at });
+                    return false;
+                }
+                inheriting.push(name.to_string());
+                let parent_loc = Loc::new(def.file, *parent_span);
+                let added = self.add_to_catalog(&parent, DeclHow::Inherited, parent_loc, ctx, inheriting);
+                inheriting.pop();
+                if !added
+                    && !self.out.classes.contains_key(&parent)
+                    && self.index.find_class(&parent, self.standalone).is_some()
+                {
+                    return false;
+                }
+            }
+        }
+        self.out.classes.insert(name.to_string(), ClassDecl { how, loc: at, by: ctx.owner.clone(), path });
+        let enclosing = self.base_of(ctx.scope);
+        self.classes.insert(name.to_string(), ClassState { scope: None, enclosing, evaluated: false });
+        true
+    }
+
+    /// Runs a declared class's code once: its parent's first, then its own
+    /// parameters and body in a scope whose parent is the parent class's
+    /// scope or else the enclosing top or node scope.
+    fn evaluate_class(&mut self, name: &str, params: Option<Vec<(String, Value)>>, at: Loc) {
+        let Some(state) = self.classes.get_mut(name) else { return };
+        if state.evaluated {
+            return;
+        }
+        state.evaluated = true;
+        let enclosing = state.enclosing;
+        let Some((class, def)) = self.index.find_class(name, self.standalone) else { return };
+        if self.declaring.len() >= MAX_DECLARATION_DEPTH {
+            self.out
+                .events
+                .push(Event::Limit { what: format!("classes declared {MAX_DECLARATION_DEPTH} deep"), loc: at });
+            return;
+        }
+        let file = def.file;
+        self.declaring.push(name.to_string());
+        let mut inherited = None;
+        if let Some((parent, _)) = &class.parent {
+            let parent = normalize_name(parent);
+            self.evaluate_class(&parent, None, at);
+            inherited = self.classes.get(&parent).and_then(|s| s.scope);
+        }
+        let scope = self.new_scope(ScopeKind::Class(name.to_string()), inherited, Some(enclosing), None);
+        if let Some(state) = self.classes.get_mut(name) {
+            state.scope = Some(scope);
+        }
+        self.bind_quietly(scope, "title", Value::Str(name.to_string()), None);
+        self.bind_quietly(scope, "name", Value::Str(name.to_string()), None);
+        let class_ctx = Ctx { scope, path: Vec::new(), file, owner: Owner::Class(name.to_string()) };
+        self.bind_parameters(&class.params, params.unwrap_or_default(), &class_ctx);
+        self.eval_block(&class.body, &class_ctx);
+        self.declaring.pop();
+    }
+
+    /// Passed values first; defaults are evaluated in the new scope, in order.
+    fn bind_parameters(&mut self, params: &[Parameter], passed: Vec<(String, Value)>, ctx: &Ctx) {
+        let passed: HashMap<String, Value> = passed.into_iter().collect();
+        for param in params {
+            let value = match passed.get(&param.name) {
+                Some(v) => v.clone(),
+                None => match &param.default {
+                    Some(default) => self.eval(default, ctx),
+                    None => Value::Unknown,
+                },
+            };
+            if let Some(t) = &param.type_expr {
+                self.eval(t, ctx);
+            }
+            self.bind_quietly(ctx.scope, &param.name, value, Some(Loc::new(ctx.file, param.name_span)));
+        }
+    }
+
+    // ------------------------------------------------------------ defines
+
+    fn declare_define(
+        &mut self,
+        type_name: &str,
+        title: Option<String>,
+        params: Vec<(String, Value)>,
+        at: Loc,
+        ctx: &Ctx,
+    ) {
+        let type_name = normalize_name(type_name);
+        let Some((define, def)) = self.index.find_define(&type_name, self.standalone) else {
+            return;
+        };
+        if self.out.instances.len() >= MAX_DEFINE_INSTANCES {
+            if self.out.instances.len() == MAX_DEFINE_INSTANCES {
+                self.out
+                    .events
+                    .push(Event::Limit { what: format!("{MAX_DEFINE_INSTANCES} defined-type instances"), loc: at });
+                // Counted once: the limit event is not repeated.
+                self.out.instances.push(DefineInstance {
+                    type_name,
+                    title,
+                    loc: at,
+                    by: ctx.owner.clone(),
+                    path: self.absolute_path(ctx),
+                });
+            }
+            return;
+        }
+        let instance = self.out.instances.len();
+        self.out.instances.push(DefineInstance {
+            type_name,
+            title: title.clone(),
+            loc: at,
+            by: ctx.owner.clone(),
+            path: self.absolute_path(ctx),
+        });
+        let mut params = params;
+        let title_value = title.map_or(Value::Unknown, Value::Str);
+        if !params.iter().any(|(n, _)| n == "name") {
+            params.push(("name".into(), title_value.clone()));
+        }
+        params.push(("title".into(), title_value));
+        self.pending.push_back(PendingDefine {
+            define,
+            file: def.file,
+            instance,
+            enclosing: self.base_of(ctx.scope),
+            params,
+        });
+    }
+
+    /// Defined types are evaluated after the code that declared them, in
+    /// the order they were declared, as Puppet's compiler does.
+    fn evaluate_pending_defines(&mut self) {
+        while let Some(pending) = self.pending.pop_front() {
+            let type_name = self.out.instances[pending.instance].type_name.clone();
+            let scope = self.new_scope(
+                ScopeKind::Define { type_name, instance: pending.instance },
+                None,
+                Some(pending.enclosing),
+                None,
+            );
+            let ctx = Ctx { scope, path: Vec::new(), file: pending.file, owner: Owner::Define(pending.instance) };
+            let mut passed = pending.params;
+            for builtin in ["title", "name"] {
+                if let Some(pos) = passed.iter().position(|(n, _)| n == builtin) {
+                    let (_, value) = passed.remove(pos);
+                    self.bind_quietly(scope, builtin, value, None);
+                }
+            }
+            self.bind_parameters(&pending.define.params, passed, &ctx);
+            self.eval_block(&pending.define.body, &ctx);
+        }
+    }
+
+    // ------------------------------------------------------------ evaluation
+
+    fn eval_block(&mut self, block: &Block, ctx: &Ctx) -> Value {
+        let mut last = Value::Undef;
+        for statement in &block.statements {
+            last = self.eval(statement, ctx);
+        }
+        last
+    }
+
+    fn eval_all(&mut self, exprs: &[Expr], ctx: &Ctx) -> Vec<Value> {
+        exprs.iter().map(|e| self.eval(e, ctx)).collect()
+    }
+
+    fn eval(&mut self, expr: &Expr, ctx: &Ctx) -> Value {
+        let at = loc(ctx.file, expr);
+        match &expr.kind {
+            ExprKind::Variable(variable) => self.read(variable, at, ctx),
+            ExprKind::Name(name) => Value::Str(name.clone()),
+            ExprKind::TypeRef(name) => Value::Type(name.clone()),
+            ExprKind::Number(Number::Integer(i)) => Value::Int(*i),
+            ExprKind::Number(Number::Float(f)) => Value::Float(*f),
+            ExprKind::Number(Number::Overflow(_)) => Value::Unknown,
+            ExprKind::Boolean(b) => Value::Bool(*b),
+            ExprKind::Undef => Value::Undef,
+            ExprKind::Default => Value::Default,
+            ExprKind::Reserved(_) => Value::Unknown,
+            ExprKind::Regex(re) => Value::Regex(re.clone()),
+            ExprKind::Str(string) => self.eval_string(string, ctx),
+            ExprKind::Array(items) => {
+                let values = self.eval_all(items, ctx);
+                Value::Array(values)
+            }
+            ExprKind::Hash(pairs) => {
+                let mut entries = Vec::new();
+                for pair in pairs {
+                    let key = self.eval(&pair.key, ctx);
+                    let value = self.eval(&pair.value, ctx);
+                    entries.push((key, value));
+                }
+                Value::Hash(entries)
+            }
+            ExprKind::Pair(pair) => {
+                let key = self.eval(&pair.key, ctx);
+                let value = self.eval(&pair.value, ctx);
+                Value::Hash(vec![(key, value)])
+            }
+            ExprKind::Paren(inner) => self.eval(inner, ctx),
+            ExprKind::Unary { op, operand } => {
+                let value = self.eval(operand, ctx);
+                match (op, &value) {
+                    (UnaryOp::Not, v) => v.truthy().map_or(Value::Unknown, |b| Value::Bool(!b)),
+                    (UnaryOp::Negate, Value::Int(i)) => i.checked_neg().map_or(Value::Unknown, Value::Int),
+                    (UnaryOp::Negate, Value::Float(f)) => Value::Float(-f),
+                    (UnaryOp::Splat, v) => v.clone(),
+                    _ => Value::Unknown,
+                }
+            }
+            ExprKind::Binary { op, left, right } => self.eval_binary(*op, left, right, ctx),
+            ExprKind::Selector { value, entries } => self.eval_selector(value, entries, ctx),
+            ExprKind::Access { object, index } => {
+                let object = self.eval(object, ctx);
+                let keys = self.eval_all(index, ctx);
+                access(&object, &keys)
+            }
+            ExprKind::Call(call) => self.eval_call(call, at, ctx),
+            ExprKind::MethodCall(call) => {
+                self.eval(&call.object, ctx);
+                self.eval_all(&call.args, ctx);
+                if let Some(lambda) = &call.lambda {
+                    self.eval_lambda(lambda, ctx);
+                }
+                Value::Unknown
+            }
+            ExprKind::Collector(collector) => {
+                self.eval(&collector.type_expr, ctx);
+                if let Some(query) = &collector.query {
+                    self.eval_query(query, ctx);
+                }
+                for attribute in &collector.overrides {
+                    self.eval(&attribute.value, ctx);
+                }
+                Value::Unknown
+            }
+            ExprKind::If(conditional) => self.eval_if(conditional, false, ctx),
+            ExprKind::Unless(conditional) => self.eval_if(conditional, true, ctx),
+            ExprKind::Case(case) => self.eval_case(case, ctx),
+            ExprKind::Assignment { op, target, value } => {
+                let value = self.eval(value, ctx);
+                self.assign(*op, target, value.clone(), ctx);
+                value
+            }
+            ExprKind::Relationship { left, right, .. } => {
+                self.eval(left, ctx);
+                self.eval(right, ctx)
+            }
+            ExprKind::Resource(resource) => self.eval_resource(resource, ctx),
+            ExprKind::ResourceDefaults(defaults) | ExprKind::ResourceOverride(defaults) => {
+                self.eval(&defaults.type_expr, ctx);
+                for attribute in &defaults.attributes {
+                    self.eval(&attribute.value, ctx);
+                }
+                Value::Unknown
+            }
+            ExprKind::Apply(apply) => {
+                self.eval_all(&apply.args, ctx);
+                Value::Unknown
+            }
+            // Definitions are indexed, not evaluated where they stand.
+            ExprKind::Class(_)
+            | ExprKind::Define(_)
+            | ExprKind::Node(_)
+            | ExprKind::Function(_)
+            | ExprKind::Plan(_)
+            | ExprKind::TypeAlias(_)
+            | ExprKind::TypeDefinition(_) => Value::Undef,
+        }
+    }
+
+    fn eval_string(&mut self, string: &StringLit, ctx: &Ctx) -> Value {
+        let mut text = Some(String::new());
+        for part in &string.parts {
+            match part {
+                StringPart::Text(t) => {
+                    if let Some(text) = &mut text {
+                        text.push_str(t);
+                    }
+                }
+                StringPart::Interpolation(expr) => {
+                    let value = self.eval(expr, ctx);
+                    match (value.to_text(), &mut text) {
+                        (Some(piece), Some(text)) => text.push_str(&piece),
+                        _ => text = None,
+                    }
+                }
+            }
+        }
+        text.map_or(Value::Unknown, Value::Str)
+    }
+
+    /// In a collector query, bare words name attributes: only the values
+    /// are evaluated.
+    fn eval_query(&mut self, query: &Expr, ctx: &Ctx) {
+        match &query.kind {
+            ExprKind::Binary { left, right, op: BinaryOp::And | BinaryOp::Or } => {
+                self.eval_query(left, ctx);
+                self.eval_query(right, ctx);
+            }
+            ExprKind::Binary { right, .. } => {
+                self.eval(right, ctx);
+            }
+            ExprKind::Paren(inner) => self.eval_query(inner, ctx),
+            _ => {
+                self.eval(query, ctx);
+            }
+        }
+    }
+
+    fn eval_binary(&mut self, op: BinaryOp, left: &Expr, right: &Expr, ctx: &Ctx) -> Value {
+        let l = self.eval(left, ctx);
+        // `and`/`or` short-circuit: the right side may not run.
+        if (op == BinaryOp::And && l.truthy() == Some(false)) || (op == BinaryOp::Or && l.truthy() == Some(true)) {
+            return Value::Bool(op == BinaryOp::Or);
+        }
+        let r = self.eval(right, ctx);
+        value::binary(op, &l, &r)
+    }
+
+    fn assign(&mut self, op: AssignOp, target: &Expr, value: Value, ctx: &Ctx) {
+        let at = loc(ctx.file, target);
+        match &target.kind {
+            ExprKind::Variable(variable) if !variable.is_qualified() => {
+                if op != AssignOp::Assign {
+                    // `$x += 1` reads the visible `$x` and binds a local one.
+                    let previous = self.read(variable, at, ctx);
+                    let combined = value::binary(BinaryOp::Add, &previous, &value);
+                    self.bind(ctx, &variable.name, combined, Some(at));
+                } else {
+                    self.bind(ctx, &variable.name, value, Some(at));
+                }
+            }
+            ExprKind::Array(targets) => {
+                for (i, target) in targets.iter().enumerate() {
+                    let element = match &value {
+                        Value::Array(items) => items.get(i).cloned().unwrap_or(Value::Undef),
+                        _ => Value::Unknown,
+                    };
+                    self.assign(AssignOp::Assign, target, element, ctx);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn eval_lambda(&mut self, lambda: &Lambda, ctx: &Ctx) {
+        let scope = self.new_scope(ScopeKind::Lambda, None, None, Some(ctx.scope));
+        let inner = Ctx { scope, ..ctx.clone() };
+        for param in &lambda.params {
+            if let Some(default) = &param.default {
+                self.eval(default, &inner);
+            }
+            self.bind_quietly(scope, &param.name, Value::Unknown, Some(Loc::new(ctx.file, param.name_span)));
+        }
+        self.eval_block(&lambda.body, &inner);
+    }
+
+    fn eval_if(&mut self, conditional: &If, negate_first: bool, ctx: &Ctx) -> Value {
+        let mut choice = None;
+        let mut branch: u16 = 0;
+        let mut results = Vec::new();
+        for (i, b) in conditional.branches.iter().enumerate() {
+            let cond_ctx = self.branch_ctx(ctx, choice, branch);
+            let mut truth = self.eval(&b.condition, &cond_ctx).truthy();
+            if i == 0 && negate_first {
+                truth = truth.map(|t| !t);
+            }
+            match truth {
+                Some(false) => continue,
+                Some(true) => {
+                    let body_ctx = self.branch_ctx(ctx, choice, branch);
+                    let value = self.eval_block(&b.body, &body_ctx);
+                    return if choice.is_some() { Value::Unknown } else { value };
+                }
+                None => {
+                    let c = *choice.get_or_insert_with(|| self.new_choice());
+                    let body_ctx = self.branch_ctx(ctx, Some(c), branch);
+                    results.push(self.eval_block(&b.body, &body_ctx));
+                    branch += 1;
+                }
+            }
+        }
+        let else_ctx = self.branch_ctx(ctx, choice, branch);
+        let value = match &conditional.else_body {
+            Some(body) => self.eval_block(body, &else_ctx),
+            None => Value::Undef,
+        };
+        if choice.is_some() {
+            Value::Unknown
+        } else {
+            value
+        }
+    }
+
+    fn branch_ctx(&self, ctx: &Ctx, choice: Option<u32>, branch: u16) -> Ctx {
+        match choice {
+            Some(c) => Ctx { path: join(&ctx.path, &vec![(c, branch)]), ..ctx.clone() },
+            None => ctx.clone(),
+        }
+    }
+
+    /// `case`: options in order; `default` only when nothing else matches.
+    fn eval_case(&mut self, case: &Case, ctx: &Ctx) -> Value {
+        let value = self.eval(&case.value, ctx);
+        let mut choice = None;
+        let mut branch: u16 = 0;
+        let mut default_body = None;
+        for option in &case.options {
+            let mut truth = Some(false);
+            let cond_ctx = self.branch_ctx(ctx, choice, branch);
+            for matcher in &option.matches {
+                if matcher.kind == ExprKind::Default {
+                    default_body = Some(&option.body);
+                    continue;
+                }
+                let pattern = self.eval(matcher, &cond_ctx);
+                truth = match (truth, value.matches(&pattern)) {
+                    (Some(true), _) | (_, Some(true)) => Some(true),
+                    (None, _) | (_, None) => None,
+                    _ => Some(false),
+                };
+            }
+            match truth {
+                Some(false) => continue,
+                Some(true) => {
+                    let body_ctx = self.branch_ctx(ctx, choice, branch);
+                    self.eval_block(&option.body, &body_ctx);
+                    return Value::Unknown;
+                }
+                None => {
+                    let c = *choice.get_or_insert_with(|| self.new_choice());
+                    let body_ctx = self.branch_ctx(ctx, Some(c), branch);
+                    self.eval_block(&option.body, &body_ctx);
+                    branch += 1;
+                }
+            }
+        }
+        if let Some(body) = default_body {
+            let body_ctx = self.branch_ctx(ctx, choice, branch);
+            self.eval_block(body, &body_ctx);
+        }
+        Value::Unknown
+    }
+
+    fn eval_selector(&mut self, value: &Expr, entries: &[SelectorEntry], ctx: &Ctx) -> Value {
+        let value = self.eval(value, ctx);
+        let mut unknown = false;
+        let mut result = None;
+        for entry in entries {
+            let pattern = self.eval(&entry.matcher, ctx);
+            let outcome = self.eval(&entry.value, ctx);
+            if result.is_some() || unknown {
+                continue;
+            }
+            match value.matches(&pattern) {
+                Some(true) => result = Some(outcome),
+                None => unknown = true,
+                Some(false) => {}
+            }
+        }
+        if unknown {
+            Value::Unknown
+        } else {
+            result.unwrap_or(Value::Unknown)
+        }
+    }
+
+    fn eval_call(&mut self, call: &Call, at: Loc, ctx: &Ctx) -> Value {
+        let args = self.eval_all(&call.args, ctx);
+        if let Some(lambda) = &call.lambda {
+            self.eval_lambda(lambda, ctx);
+        }
+        let how = match call.name.as_str() {
+            "include" => Some(DeclHow::Include),
+            "require" => Some(DeclHow::Require),
+            "contain" => Some(DeclHow::Contain),
+            _ => None,
+        };
+        if let Some(how) = how {
+            for (arg, expr) in args.iter().zip(&call.args) {
+                for name in class_names(arg) {
+                    self.declare_class(&name, how, None, loc(ctx.file, expr), ctx);
+                }
+            }
+            let _ = at;
+        }
+        Value::Unknown
+    }
+
+    fn eval_resource(&mut self, resource: &Resource, ctx: &Ctx) -> Value {
+        let type_name = match &resource.type_expr.kind {
+            ExprKind::Access { object, index } => {
+                // `Resource['file'] { 'x': }` names the type in the index.
+                self.eval(object, ctx);
+                let keys = self.eval_all(index, ctx);
+                keys.first()
+                    .and_then(|k| {
+                        k.as_str().or(match k {
+                            Value::Type(t) => Some(t.as_str()),
+                            _ => None,
+                        })
+                    })
+                    .map(normalize_name)
+            }
+            _ => resource.type_name(),
+        };
+        for body in &resource.bodies {
+            let title = self.eval(&body.title, ctx);
+            let mut attributes = Vec::new();
+            for attribute in &body.attributes {
+                let value = self.eval(&attribute.value, ctx);
+                attributes.push((attribute.name.clone(), value));
+            }
+            let Some(type_name) = &type_name else { continue };
+            let titles = titles(&title);
+            let body_loc = Loc::new(ctx.file, body.title.span);
+            if type_name == "class" {
+                for title in titles.into_iter().flatten() {
+                    self.declare_class(&title, DeclHow::ResourceLike, Some(attributes.clone()), body_loc, ctx);
+                }
+                continue;
+            }
+            let is_define = self.index.find_define(type_name, self.standalone).is_some();
+            for title in titles {
+                if let Some(title) = &title {
+                    let key = uniqueness_key(type_name, title, &attributes);
+                    self.out.resources.push(ResourceDecl {
+                        type_name: type_name.clone(),
+                        title: title.clone(),
+                        key,
+                        loc: body_loc,
+                        owner: ctx.owner.clone(),
+                        path: ctx.path.clone(),
+                    });
+                }
+                if is_define {
+                    self.declare_define(type_name, title, attributes.clone(), body_loc, ctx);
+                }
+            }
+        }
+        Value::Unknown
+    }
+}
+
+/// Class names an `include`-like argument names.
+fn class_names(value: &Value) -> Vec<String> {
+    match value {
+        Value::Str(s) => vec![s.clone()],
+        Value::Array(items) => items.iter().flat_map(class_names).collect(),
+        Value::Type(t) => {
+            let lower = t.to_ascii_lowercase();
+            match lower.strip_prefix("class[").and_then(|r| r.strip_suffix(']')) {
+                Some(inner) => vec![inner.trim_matches(['\'', '"']).to_string()],
+                None => vec![t.clone()],
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The titles a title expression names; `None` for an unknown one.
+fn titles(value: &Value) -> Vec<Option<String>> {
+    match value {
+        Value::Array(items) => items.iter().flat_map(titles).collect(),
+        Value::Unknown => vec![None],
+        other => vec![other.to_text()],
+    }
+}
+
+/// A resource's identity beside its title: its namevar's value. Files
+/// ignore trailing slashes; packages are unique per provider.
+fn uniqueness_key(type_name: &str, title: &str, attributes: &[(String, Value)]) -> Option<String> {
+    let namevar = match type_name {
+        "file" => "path",
+        "exec" => "command",
+        _ => "name",
+    };
+    let explicit = attributes.iter().find(|(n, _)| n == namevar).and_then(|(_, v)| v.to_text());
+    let mut key = explicit.unwrap_or_else(|| title.to_string());
+    if type_name == "file" && key.len() > 1 {
+        key = key.trim_end_matches('/').to_string();
+    }
+    if type_name == "package" {
+        let provider = attributes.iter().find(|(n, _)| n == "provider").map(|(_, v)| v.to_text().unwrap_or_default());
+        key = format!("{key}\u{0}{}", provider.unwrap_or_default());
+    }
+    Some(key)
+}
+
+/// `$x[1]`, `$h['k']`, `Class['x']` on known values.
+fn access(object: &Value, keys: &[Value]) -> Value {
+    match (object, keys) {
+        (Value::Array(items), [Value::Int(i)]) => {
+            let len = items.len() as i64;
+            let index = if *i < 0 { len + i } else { *i };
+            if (0..len).contains(&index) {
+                items[index as usize].clone()
+            } else {
+                Value::Undef
+            }
+        }
+        (Value::Hash(entries), [key]) => {
+            let mut unknown = false;
+            for (k, v) in entries {
+                match k.equals(key) {
+                    Some(true) => return v.clone(),
+                    None => unknown = true,
+                    Some(false) => {}
+                }
+            }
+            if unknown {
+                Value::Unknown
+            } else {
+                Value::Undef
+            }
+        }
+        (Value::Type(t), keys) => {
+            let inner: Option<Vec<String>> = keys
+                .iter()
+                .map(|k| match k {
+                    Value::Str(s) => Some(format!("'{s}'")),
+                    other => other.to_text(),
+                })
+                .collect();
+            inner.map_or(Value::Unknown, |parts| Value::Type(format!("{t}[{}]", parts.join(", "))))
+        }
+        _ => Value::Unknown,
+    }
+}

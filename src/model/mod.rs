@@ -1,0 +1,144 @@
+//! The semantic model: the workspace layout, the index of definitions, and
+//! the record of the abstract interpreter's compilations.
+
+pub mod facts;
+pub mod index;
+pub mod interp;
+pub mod record;
+pub mod value;
+pub mod workspace;
+
+use std::collections::BTreeSet;
+
+use rayon::prelude::*;
+
+use self::facts::Facts;
+use self::index::{FileId, Index, Loc, Visibility};
+use self::interp::Interpreter;
+use self::record::{Compilation, Entry};
+use self::workspace::Workspace;
+use crate::syntax::ast::{Block, ExprKind};
+use crate::syntax::source::Span;
+use crate::syntax::ParsedFile;
+
+pub struct Model<'a> {
+    pub files: &'a [ParsedFile],
+    /// Whether findings in each file are reported (false for `--modulepath`).
+    pub reported: Vec<bool>,
+    pub workspace: Workspace,
+    pub index: Index<'a>,
+    pub facts: Facts,
+    pub compilations: Vec<Compilation>,
+    /// Whether the tree has an environment's site manifest.
+    pub has_site: bool,
+    /// Variables some node definition assigns in its own body.
+    pub node_variables: BTreeSet<String>,
+}
+
+impl<'a> Model<'a> {
+    /// Builds the index and runs every compilation: one per node, a site's
+    /// top-level code where it has no nodes, then every class and defined
+    /// type no node reached, as an entry point of its own.
+    pub fn build(files: &'a [ParsedFile], reported: Vec<bool>, workspace: Workspace) -> Model<'a> {
+        let index = Index::build(files, &workspace);
+        let facts = Facts::discover(workspace.modules().values().map(|p| p.as_path()));
+        let has_site = index.sites.iter().any(|s| s.standalone.is_none());
+        let node_variables =
+            index.sites.iter().flat_map(|s| &s.nodes).flat_map(|n| assigned_names(&n.node.body)).collect();
+
+        let mut first: Vec<(Entry, bool)> = Vec::new();
+        for (i, site) in index.sites.iter().enumerate() {
+            if site.nodes.is_empty() {
+                first.push((Entry::TopLevel { site: i }, site.standalone.is_none()));
+            } else {
+                first.extend((0..site.nodes.len()).map(|node| (Entry::Node { site: i, node }, true)));
+            }
+        }
+        let run = |(entry, in_view): &(Entry, bool)| Interpreter::new(&index, &facts, entry.clone(), *in_view).run();
+        let mut compilations: Vec<Compilation> = first.par_iter().map(run).collect();
+
+        let reached: BTreeSet<&String> = compilations
+            .iter()
+            .flat_map(|c| c.classes.keys().chain(c.instances.iter().map(|i| &i.type_name)))
+            .collect();
+        let environment_site = index.sites.iter().position(|s| s.standalone.is_none());
+        let mut unreached = Vec::new();
+        for (name, definitions) in &index.types {
+            for def in definitions {
+                if !reported[def.file] || reached.contains(name) {
+                    continue;
+                }
+                let site = match def.visibility {
+                    Visibility::File(file) => index.sites.iter().position(|s| s.standalone == Some(file)),
+                    Visibility::Global => environment_site,
+                };
+                unreached.push((Entry::Unreached { name: name.clone(), site }, false));
+                break;
+            }
+        }
+        compilations.extend(unreached.par_iter().map(run).collect::<Vec<_>>());
+
+        Model { files, reported, workspace, index, facts, compilations, has_site, node_variables }
+    }
+
+    pub fn span(&self, loc: Loc) -> Span {
+        self.files[loc.file].source.span(loc.start, loc.end)
+    }
+
+    pub fn path(&self, file: FileId) -> &std::path::Path {
+        &self.files[file].source.path
+    }
+
+    pub fn is_reported(&self, loc: Loc) -> bool {
+        self.reported.get(loc.file).copied().unwrap_or(false)
+    }
+
+    /// A short description of a compilation's entry, for messages.
+    pub fn describe_entry(&self, compilation: &Compilation) -> String {
+        match &compilation.entry {
+            Entry::Node { site, node } => {
+                let node = &self.index.sites[*site].nodes[*node];
+                format!("node {}", describe_node(node.node))
+            }
+            Entry::TopLevel { site } => format!("the top-level code of {}", self.index.sites[*site].path.display()),
+            Entry::Unreached { name, .. } => format!("`{name}` checked on its own"),
+        }
+    }
+}
+
+pub fn describe_node(node: &crate::syntax::ast::NodeDef) -> String {
+    use crate::syntax::ast::NodeMatcher;
+    node.matchers
+        .iter()
+        .map(|m| match m {
+            NodeMatcher::Name(name, _) => format!("'{name}'"),
+            NodeMatcher::Regex(re, _) => format!("/{re}/"),
+            NodeMatcher::Default(_) => "default".to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Variables assigned anywhere in a block, branches included.
+fn assigned_names(block: &Block) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut stack: Vec<&Block> = vec![block];
+    while let Some(block) = stack.pop() {
+        for statement in &block.statements {
+            match &statement.kind {
+                ExprKind::Assignment { target, .. } => {
+                    if let ExprKind::Variable(v) = &target.kind {
+                        names.push(v.name.clone());
+                    }
+                }
+                ExprKind::If(i) | ExprKind::Unless(i) => {
+                    stack.extend(i.branches.iter().map(|b| &b.body));
+                    stack.extend(i.else_body.iter());
+                }
+                ExprKind::Case(c) => stack.extend(c.options.iter().map(|o| &o.body)),
+                _ => {}
+            }
+        }
+    }
+    names
+}

@@ -1,0 +1,278 @@
+//! What the interpreter records: how every variable read resolved, every
+//! class and defined-type declaration, every resource, and the events Puppet
+//! would fail on. Rules are queries over these records.
+
+use std::collections::BTreeMap;
+
+use super::index::Loc;
+
+pub type ScopeId = usize;
+
+/// The choices (choice point, branch) a piece of code ran under. Two paths
+/// that took different branches of one choice point never both run.
+pub type PathCond = Vec<(u32, u16)>;
+
+/// Can both paths run in one compilation?
+pub fn compatible(a: &PathCond, b: &PathCond) -> bool {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].0.cmp(&b[j].0) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                if a[i].1 != b[j].1 {
+                    return false;
+                }
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    true
+}
+
+/// Both paths' choices together.
+pub fn join(a: &PathCond, b: &PathCond) -> PathCond {
+    let mut out: PathCond = a.iter().chain(b).copied().collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The choices both paths share: what is left when code runs on either.
+pub fn meet(a: &PathCond, b: &PathCond) -> PathCond {
+    a.iter().filter(|c| b.contains(c)).copied().collect()
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScopeKind {
+    Top,
+    Node,
+    Class(String),
+    Define { type_name: String, instance: usize },
+    Lambda,
+}
+
+/// Whose code is running: what declared a class, resource or instance.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Owner {
+    Top,
+    Node,
+    Class(String),
+    /// An instance of a defined type, by its number in the compilation.
+    Define(usize),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeclHow {
+    Include,
+    Require,
+    Contain,
+    /// `class { 'x': }`
+    ResourceLike,
+    /// Declared first because a class inherits from it.
+    Inherited,
+    /// Evaluated as an entry point of its own.
+    Entry,
+}
+
+impl DeclHow {
+    pub fn verb(self) -> &'static str {
+        match self {
+            DeclHow::Include => "included",
+            DeclHow::Require => "required",
+            DeclHow::Contain => "contained",
+            DeclHow::ResourceLike => "declared",
+            DeclHow::Inherited => "declared as the parent of a derived class",
+            DeclHow::Entry => "checked on its own",
+        }
+    }
+}
+
+/// The first declaration of a class in a compilation.
+#[derive(Debug, Clone)]
+pub struct ClassDecl {
+    pub how: DeclHow,
+    pub loc: Loc,
+    pub by: Owner,
+    /// The path the class's code runs under.
+    pub path: PathCond,
+}
+
+/// An instance of a defined type.
+#[derive(Debug, Clone)]
+pub struct DefineInstance {
+    pub type_name: String,
+    pub title: Option<String>,
+    pub loc: Loc,
+    pub by: Owner,
+    pub path: PathCond,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReadOutcome {
+    /// Found in a scope of this kind; `binding` is where it was assigned
+    /// (none for parameters passed from elsewhere or built-ins).
+    Bound {
+        kind: ScopeKind,
+        binding: Option<Loc>,
+    },
+    Fact,
+    BuiltIn,
+    /// Not bound when read, but bound later in a scope the read searches.
+    LaterBound {
+        kind: ScopeKind,
+        binding: Option<Loc>,
+    },
+    /// Bound nowhere the read could see, even at the end.
+    Unbound {
+        searched: Vec<ScopeKind>,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub struct Read {
+    pub loc: Loc,
+    /// As written, without `$`.
+    pub name: String,
+    /// Whose code read it.
+    pub reader: Owner,
+    pub scope: ScopeId,
+    pub path: PathCond,
+    pub outcome: ReadOutcome,
+}
+
+#[derive(Debug, Clone)]
+pub struct ResourceDecl {
+    /// Lower-case type name: `file`, `apache::vhost`.
+    pub type_name: String,
+    pub title: String,
+    /// The uniqueness key beside the title (the namevar's value), when the
+    /// namevar is set explicitly to something else.
+    pub key: Option<String>,
+    pub loc: Loc,
+    pub owner: Owner,
+    /// Path relative to the owner's own path.
+    pub path: PathCond,
+}
+
+#[derive(Debug, Clone)]
+pub enum Event {
+    /// `$x = …` where `$x` is already bound in the same scope.
+    Reassigned {
+        name: String,
+        loc: Loc,
+        first: Option<Loc>,
+    },
+    /// `class { 'x': }` when `x` is already declared.
+    DuplicateClass {
+        class: String,
+        loc: Loc,
+        earlier: Loc,
+    },
+    UnknownClass {
+        name: String,
+        loc: Loc,
+    },
+    /// A class reached itself through `inherits` while being declared.
+    InheritanceLoop {
+        class: String,
+        loc: Loc,
+    },
+    /// Evaluation stopped at a limit (recursive defines, runaway loops).
+    Limit {
+        what: String,
+        loc: Loc,
+    },
+}
+
+/// Why this compilation was run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entry {
+    /// A node definition of an environment's site (plus its top-level code).
+    Node { site: usize, node: usize },
+    /// A site or standalone file without nodes: its top-level code.
+    TopLevel { site: usize },
+    /// A class or defined type no node reaches, declared from top scope.
+    Unreached { name: String, site: Option<usize> },
+}
+
+#[derive(Debug, Clone)]
+pub struct Compilation {
+    pub entry: Entry,
+    /// Whether the node scope is known: a node compilation, or a site's
+    /// top-level code with no nodes at all.
+    pub node_in_view: bool,
+    pub scopes: Vec<ScopeKind>,
+    pub reads: Vec<Read>,
+    pub classes: BTreeMap<String, ClassDecl>,
+    pub instances: Vec<DefineInstance>,
+    pub resources: Vec<ResourceDecl>,
+    pub events: Vec<Event>,
+}
+
+/// One step of an include chain: `what` was declared at `loc`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChainStep {
+    pub what: String,
+    pub how: DeclHow,
+    pub loc: Loc,
+}
+
+impl Compilation {
+    /// The path an owner's code runs under.
+    pub fn owner_path(&self, owner: &Owner) -> PathCond {
+        match owner {
+            Owner::Top | Owner::Node => Vec::new(),
+            Owner::Class(name) => self.classes.get(name).map(|c| c.path.clone()).unwrap_or_default(),
+            Owner::Define(i) => self.instances.get(*i).map(|d| d.path.clone()).unwrap_or_default(),
+        }
+    }
+
+    /// How the compilation reached an owner's code, outermost first.
+    pub fn chain(&self, owner: &Owner) -> Vec<ChainStep> {
+        let mut steps = Vec::new();
+        let mut current = owner.clone();
+        // Bounded: each class is declared once, so a chain cannot revisit one.
+        for _ in 0..(self.classes.len() + self.instances.len() + 1) {
+            let (step, by) = match &current {
+                Owner::Class(name) => match self.classes.get(name) {
+                    Some(decl) => (ChainStep { what: name.clone(), how: decl.how, loc: decl.loc }, decl.by.clone()),
+                    None => break,
+                },
+                Owner::Define(i) => match self.instances.get(*i) {
+                    Some(inst) => {
+                        let what = match &inst.title {
+                            Some(t) => format!("{}['{t}']", inst.type_name),
+                            None => inst.type_name.clone(),
+                        };
+                        (ChainStep { what, how: DeclHow::ResourceLike, loc: inst.loc }, inst.by.clone())
+                    }
+                    None => break,
+                },
+                Owner::Top | Owner::Node => break,
+            };
+            steps.push(step);
+            current = by;
+        }
+        steps.reverse();
+        steps
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths() {
+        let a = vec![(1, 0), (3, 1)];
+        let b = vec![(1, 0), (2, 0)];
+        let c = vec![(1, 1)];
+        assert!(compatible(&a, &b));
+        assert!(!compatible(&a, &c));
+        assert!(compatible(&a, &Vec::new()));
+        assert_eq!(join(&a, &b), vec![(1, 0), (2, 0), (3, 1)]);
+        assert_eq!(meet(&a, &b), vec![(1, 0)]);
+    }
+}

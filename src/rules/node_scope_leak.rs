@@ -1,0 +1,83 @@
+//! `node-scope-leak`
+
+use super::{chain_related, RuleInfo, Sink};
+use crate::model::record::{Owner, ReadOutcome, ScopeKind};
+use crate::model::Model;
+use crate::rules::Level;
+
+/// ## What it does
+/// Reports a class or defined type that reads an unqualified variable it
+/// does not bind (nor its parameters or parent classes), which only node
+/// scope provides: a node that declares the class, through any chain of
+/// includes, assigns it. Checked without a site in view, a variable bound
+/// nowhere in the tree is reported too: only the class's declarer can
+/// provide it.
+///
+/// ## Why is this bad?
+/// The class works only when declared from a node that happens to set the
+/// variable. Declared from top scope, from another node, or by a node that
+/// assigns the variable after the `include`, it fails or reads another value.
+pub const RULE: RuleInfo = RuleInfo {
+    id: "node-scope-leak",
+    name: "NodeScopeLeak",
+    default_level: Level::Warning,
+    summary: "A class or defined type reads a variable that only node scope provides.",
+    documentation: include_str!("../../rules/node-scope-leak.md"),
+};
+
+pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
+    for compilation in &model.compilations {
+        for read in &compilation.reads {
+            let (Owner::Class(_) | Owner::Define(_)) = &read.reader else { continue };
+            let reader = describe_owner(&read.reader, compilation);
+            match &read.outcome {
+                ReadOutcome::Bound { kind: ScopeKind::Node, binding } => {
+                    let mut related = Vec::new();
+                    if let Some(binding) = binding {
+                        related.push((
+                            *binding,
+                            format!("`${}` assigned here by {}", read.name, model.describe_entry(compilation)),
+                        ));
+                    }
+                    related.extend(chain_related(&compilation.chain(&read.reader), compilation, model));
+                    sink.report(
+                        &RULE,
+                        read.loc,
+                        format!(
+                            "`${}` is not bound in {reader}; it comes from the node scope of the node that declares it",
+                            read.name
+                        ),
+                        related,
+                    );
+                }
+                ReadOutcome::Unbound { .. }
+                    if !compilation.node_in_view && !model.has_site && !read.name.contains("::") =>
+                {
+                    sink.report(
+                        &RULE,
+                        read.loc,
+                        format!(
+                            "`${}` is not bound in {reader} or its parents; only a declaring node or top scope can provide `${}`",
+                            read.name, read.name
+                        ),
+                        chain_related(&compilation.chain(&read.reader), compilation, model),
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// `class `a``, `defined type `d``.
+pub fn describe_owner(owner: &Owner, compilation: &crate::model::record::Compilation) -> String {
+    match owner {
+        Owner::Class(name) => format!("class `{name}`"),
+        Owner::Define(i) => {
+            let name = compilation.instances.get(*i).map_or("?", |d| d.type_name.as_str());
+            format!("defined type `{name}`")
+        }
+        Owner::Node => "the node".into(),
+        Owner::Top => "top scope".into(),
+    }
+}

@@ -1,0 +1,74 @@
+//! `undefined-variable`
+
+use super::node_scope_leak::describe_owner;
+use super::{chain_related, RuleInfo, Sink};
+use crate::model::record::{Entry, ReadOutcome, ScopeKind};
+use crate::model::Model;
+use crate::rules::Level;
+
+/// ## What it does
+/// Reports a read of a variable bound nowhere the reader could ever see:
+/// not in its own scope, parameters or parent classes, and — in a tree with
+/// site manifests — by no node and no top-scope code; or a qualified
+/// `$a::x` that class `a` does not bind.
+///
+/// ## Why is this bad?
+/// With strict variables Puppet fails with "Unknown variable"; without, the
+/// value is silently `undef`, often a misspelt name.
+pub const RULE: RuleInfo = RuleInfo {
+    id: "undefined-variable",
+    name: "UndefinedVariable",
+    default_level: Level::Error,
+    summary: "A variable is read that is bound nowhere the reader can see.",
+    documentation: include_str!("../../rules/undefined-variable.md"),
+};
+
+pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
+    for compilation in &model.compilations {
+        let standalone = match &compilation.entry {
+            Entry::Node { site, .. } | Entry::TopLevel { site } | Entry::Unreached { site: Some(site), .. } => {
+                model.index.sites[*site].standalone
+            }
+            Entry::Unreached { site: None, .. } => None,
+        };
+        for read in &compilation.reads {
+            let ReadOutcome::Unbound { searched } = &read.outcome else { continue };
+            let qualified = read.name.trim_start_matches("::").rsplit_once("::").map(|(class, _)| class.to_string());
+            // Whether the whole program is in view: a node (or a site without
+            // nodes) of an environment, or a standalone file's own code.
+            let in_view = compilation.node_in_view
+                || (standalone == Some(read.loc.file) && !matches!(compilation.entry, Entry::Unreached { .. }));
+            let report = match &qualified {
+                // `$a::x`: an error when `a` ran and does not bind `x`, or
+                // when the whole program is in view and `a` never ran.
+                Some(class) => compilation.classes.contains_key(class) || in_view,
+                None => in_view || (model.has_site && !model.node_variables.contains(&read.name)),
+            };
+            if !report {
+                continue;
+            }
+            let scopes: Vec<String> = searched
+                .iter()
+                .map(|s| match s {
+                    ScopeKind::Top => "top scope".to_string(),
+                    ScopeKind::Node => "node scope".to_string(),
+                    ScopeKind::Class(name) => format!("class `{name}`"),
+                    ScopeKind::Define { type_name, .. } => format!("defined type `{type_name}`"),
+                    ScopeKind::Lambda => "the lambda".to_string(),
+                })
+                .collect();
+            let message = match &qualified {
+                Some(class) if !compilation.classes.contains_key(class) => {
+                    format!("`${}` is unknown: class `{class}` is never declared before this read", read.name)
+                }
+                _ => format!(
+                    "`${}` is not bound anywhere {} can see (searched {})",
+                    read.name,
+                    describe_owner(&read.reader, compilation),
+                    scopes.join(", ")
+                ),
+            };
+            sink.report(&RULE, read.loc, message, chain_related(&compilation.chain(&read.reader), compilation, model));
+        }
+    }
+}

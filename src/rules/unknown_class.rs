@@ -1,0 +1,60 @@
+//! `unknown-class`
+
+use super::{RuleInfo, Sink};
+use crate::model::index::{normalize_name, DefBody, Loc};
+use crate::model::record::Event;
+use crate::model::Model;
+use crate::rules::Level;
+
+/// ## What it does
+/// Reports `include`, `require`, `contain`, `class { … }` and `inherits`
+/// naming a class that is defined nowhere in the checked tree or on the
+/// module path.
+///
+/// ## Why is this bad?
+/// Puppet fails with "Could not find class". Often a typo, or a module
+/// missing from the Puppetfile.
+pub const RULE: RuleInfo = RuleInfo {
+    id: "unknown-class",
+    name: "UnknownClass",
+    default_level: Level::Warning,
+    summary: "A class is declared or inherited that is defined nowhere.",
+    documentation: include_str!("../../rules/unknown-class.md"),
+};
+
+pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
+    for compilation in &model.compilations {
+        for event in &compilation.events {
+            if let Event::UnknownClass { name, loc } = event {
+                sink.report(
+                    &RULE,
+                    *loc,
+                    format!("class `{name}` is not defined in the checked tree or the module path"),
+                    vec![],
+                );
+            }
+        }
+    }
+    for definitions in model.index.types.values() {
+        for def in definitions {
+            let DefBody::Class(class) = def.body else { continue };
+            let Some((parent, span)) = &class.parent else { continue };
+            let parent = normalize_name(parent);
+            let standalone = match def.visibility {
+                crate::model::index::Visibility::File(f) => Some(f),
+                crate::model::index::Visibility::Global => None,
+            };
+            if parent != "default" && model.index.find_class(&parent, standalone).is_none() {
+                sink.report(
+                    &RULE,
+                    Loc::new(def.file, *span),
+                    format!(
+                        "class `{}` inherits `{parent}`, which is not defined in the checked tree or the module path",
+                        class.name
+                    ),
+                    vec![],
+                );
+            }
+        }
+    }
+}

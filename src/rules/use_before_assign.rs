@@ -1,0 +1,42 @@
+//! `use-before-assign`
+
+use super::node_scope_leak::describe_owner;
+use super::{RuleInfo, Sink};
+use crate::model::record::{ReadOutcome, ScopeKind};
+use crate::model::Model;
+use crate::rules::Level;
+
+/// ## What it does
+/// Reports a read of a variable that is bound only later: further down the
+/// same scope, in a class declared after the read (`$a::x` before
+/// `include a`), or in node scope after the class reading it was declared.
+///
+/// ## Why is this bad?
+/// Puppet evaluates in order. With strict variables the read fails with
+/// "Unknown variable"; without, it silently reads `undef`.
+pub const RULE: RuleInfo = RuleInfo {
+    id: "use-before-assign",
+    name: "UseBeforeAssign",
+    default_level: Level::Error,
+    summary: "A variable is read before it is assigned.",
+    documentation: include_str!("../../rules/use-before-assign.md"),
+};
+
+pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
+    for compilation in &model.compilations {
+        for read in &compilation.reads {
+            let ReadOutcome::LaterBound { kind, binding } = &read.outcome else { continue };
+            let place = match kind {
+                ScopeKind::Class(name) => format!("class `{name}`"),
+                ScopeKind::Node => "node scope".to_string(),
+                ScopeKind::Top => "top scope".to_string(),
+                _ => describe_owner(&read.reader, compilation),
+            };
+            let related = binding
+                .iter()
+                .map(|b| (*b, format!("`${}` is assigned here, in {place}, after it is read", read.name)))
+                .collect();
+            sink.report(&RULE, read.loc, format!("`${}` is read before it is assigned", read.name), related);
+        }
+    }
+}
