@@ -337,9 +337,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     fn add_to_catalog(&mut self, name: &str, how: DeclHow, at: Loc, ctx: &Ctx, inheriting: &mut Vec<String>) -> bool {
         let path = self.absolute_path(ctx);
         if let Some(decl) = self.out.classes.get_mut(name) {
-            if how == DeclHow::ResourceLike && compatible(&decl.path, &path) {
+            // An entry point's own declaration is hypothetical: whoever
+            // really declares the class may do it resource-like.
+            if how == DeclHow::ResourceLike && decl.how != DeclHow::Entry && compatible(&decl.path, &path) {
                 let earlier = decl.loc;
-                self.out.events.push(Event::DuplicateClass { class: name.to_string(), loc: at, earlier });
+                let certain = decl.path.is_empty() && path.is_empty();
+                self.out.events.push(Event::DuplicateClass { class: name.to_string(), loc: at, earlier, certain });
             } else {
                 // Declared again on another path: its code runs on either.
                 decl.path = meet(&decl.path, &path);

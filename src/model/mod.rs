@@ -57,26 +57,32 @@ impl<'a> Model<'a> {
         let run = |(entry, in_view): &(Entry, bool)| Interpreter::new(&index, &facts, entry.clone(), *in_view).run();
         let mut compilations: Vec<Compilation> = first.par_iter().map(run).collect();
 
-        let reached: BTreeSet<&String> = compilations
-            .iter()
-            .flat_map(|c| c.classes.keys().chain(c.instances.iter().map(|i| &i.type_name)))
-            .collect();
-        let environment_site = index.sites.iter().position(|s| s.standalone.is_none());
-        let mut unreached = Vec::new();
-        for (name, definitions) in &index.types {
-            for def in definitions {
-                if !reported[def.file] || reached.contains(name) {
+        // Classes and defined types no node reached are checked as entry
+        // points: first those nothing else declares, then the ones those
+        // compilations did not reach either. Each phase runs in parallel and
+        // depends only on the previous ones, so the result is deterministic.
+        let declared_by_others = statically_declared(&index);
+        for phase in 0..2 {
+            let reached: BTreeSet<&String> = compilations
+                .iter()
+                .flat_map(|c| c.classes.keys().chain(c.instances.iter().map(|i| &i.type_name)))
+                .collect();
+            let environment_site = index.sites.iter().position(|s| s.standalone.is_none());
+            let mut entries = Vec::new();
+            for (name, definitions) in &index.types {
+                if reached.contains(name) || (phase == 0 && declared_by_others.contains(name)) {
                     continue;
                 }
+                let Some(def) = definitions.iter().find(|d| reported[d.file]) else { continue };
                 let site = match def.visibility {
                     Visibility::File(file) => index.sites.iter().position(|s| s.standalone == Some(file)),
                     Visibility::Global => environment_site,
                 };
-                unreached.push((Entry::Unreached { name: name.clone(), site }, false));
-                break;
+                entries.push((Entry::Unreached { name: name.clone(), site }, false));
             }
+            let more: Vec<Compilation> = entries.par_iter().map(run).collect();
+            compilations.extend(more);
         }
-        compilations.extend(unreached.par_iter().map(run).collect::<Vec<_>>());
 
         Model { files, reported, workspace, index, facts, compilations, has_site, node_variables }
     }
@@ -117,6 +123,62 @@ pub fn describe_node(node: &crate::syntax::ast::NodeDef) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Names of classes and defined types that some other class or defined type
+/// declares by name (`include x`, `class { 'x': }`, `x { … }`, `inherits x`).
+fn statically_declared(index: &Index<'_>) -> BTreeSet<String> {
+    use crate::syntax::ast::{Expr, ExprKind as K};
+    use self::index::{normalize_name, DefBody};
+    let literal = |e: &Expr| -> Vec<String> {
+        match &e.kind {
+            K::Name(n) => vec![normalize_name(n)],
+            K::Str(s) => s.as_literal().map(|t| normalize_name(&t)).into_iter().collect(),
+            K::Array(items) => items
+                .iter()
+                .filter_map(|i| match &i.kind {
+                    K::Name(n) => Some(normalize_name(n)),
+                    K::Str(s) => s.as_literal().map(|t| normalize_name(&t)),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    let mut declared = BTreeSet::new();
+    for (name, definitions) in &index.types {
+        for def in definitions {
+            let mut visit = |e: &Expr| match &e.kind {
+                K::Call(call) if matches!(call.name.as_str(), "include" | "require" | "contain") => {
+                    declared.extend(call.args.iter().flat_map(&literal));
+                }
+                K::Resource(r) => match r.type_name().as_deref() {
+                    Some("class") => declared.extend(r.bodies.iter().flat_map(|b| literal(&b.title))),
+                    Some(other) => {
+                        declared.insert(other.to_string());
+                    }
+                    None => {}
+                },
+                _ => {}
+            };
+            let mut parent = None;
+            match def.body {
+                DefBody::Class(class) => {
+                    parent = class.parent.as_ref().map(|(p, _)| normalize_name(p));
+                    class.params.iter().filter_map(|p| p.default.as_ref()).for_each(|d| d.walk(&mut visit));
+                    class.body.statements.iter().for_each(|s| s.walk(&mut visit));
+                }
+                DefBody::Define(define) => {
+                    define.params.iter().filter_map(|p| p.default.as_ref()).for_each(|d| d.walk(&mut visit));
+                    define.body.statements.iter().for_each(|s| s.walk(&mut visit));
+                }
+                _ => {}
+            }
+            declared.extend(parent);
+        }
+        let _ = name;
+    }
+    declared
 }
 
 /// Variables assigned anywhere in a block, branches included.

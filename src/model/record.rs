@@ -169,6 +169,8 @@ pub enum Event {
         class: String,
         loc: Loc,
         earlier: Loc,
+        /// Both declarations run whenever the compilation does.
+        certain: bool,
     },
     UnknownClass {
         name: String,
@@ -220,6 +222,13 @@ pub struct ChainStep {
 }
 
 impl Compilation {
+    /// An entry point checked on its own: who really declares it, and with
+    /// which parameters, is unknown, so only what holds whatever the
+    /// declarer does is reported from it.
+    pub fn hypothetical(&self) -> bool {
+        matches!(self.entry, Entry::Unreached { .. })
+    }
+
     /// The path an owner's code runs under.
     pub fn owner_path(&self, owner: &Owner) -> PathCond {
         match owner {

@@ -24,7 +24,10 @@ pub const RULE: RuleInfo = RuleInfo {
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for compilation in &model.compilations {
         for event in &compilation.events {
-            if let Event::DuplicateClass { class, loc, earlier } = event {
+            if let Event::DuplicateClass { class, loc, earlier, certain } = event {
+                if compilation.hypothetical() && !certain {
+                    continue;
+                }
                 let entry = model.describe_entry(compilation);
                 sink.report(
                     &RULE,

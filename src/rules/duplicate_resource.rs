@@ -43,7 +43,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                         .flatten(),
                 );
             for &j in candidates {
-                if compatible(&paths[i], &paths[j]) && compilation.resources[j].loc != resource.loc {
+                if may_clash(compilation, &paths[i], &paths[j]) && compilation.resources[j].loc != resource.loc {
                     earlier = Some(earlier.map_or(j, |e: usize| e.min(j)));
                 }
             }
@@ -61,13 +61,23 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         for (i, resource) in compilation.resources.iter().enumerate() {
             let key = (resource.type_name.as_str(), resource.title.as_str(), resource.loc);
             if let Some(&j) = seen_same_place.get(&key) {
-                if compatible(&paths[i], &paths[j]) && resource.owner != compilation.resources[j].owner {
+                if may_clash(compilation, &paths[i], &paths[j]) && resource.owner != compilation.resources[j].owner {
                     report(model, compilation, resource, &compilation.resources[j], sink);
                 }
             } else {
                 seen_same_place.insert(key, i);
             }
         }
+    }
+}
+
+/// In a node's compilation two declarations clash when both can run; for a
+/// class checked on its own, only when both always run.
+fn may_clash(compilation: &Compilation, a: &crate::model::record::PathCond, b: &crate::model::record::PathCond) -> bool {
+    if compilation.hypothetical() {
+        a.is_empty() && b.is_empty()
+    } else {
+        compatible(a, b)
     }
 }
 

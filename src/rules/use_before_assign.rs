@@ -26,6 +26,9 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for compilation in &model.compilations {
         for read in &compilation.reads {
             let ReadOutcome::LaterBound { kind, binding } = &read.outcome else { continue };
+            if compilation.hypothetical() && !later_in_own_code(read, compilation) {
+                continue;
+            }
             let place = match kind {
                 ScopeKind::Class(name) => format!("class `{name}`"),
                 ScopeKind::Node => "node scope".to_string(),
@@ -38,5 +41,16 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 .collect();
             sink.report(&RULE, read.loc, format!("`${}` is read before it is assigned", read.name), related);
         }
+    }
+}
+
+/// For a class checked on its own: is the later binding the reader's own
+/// doing — its own scope, or a class the reader itself declares after the
+/// read? Anything else depends on who declares the reader first.
+fn later_in_own_code(read: &crate::model::record::Read, compilation: &crate::model::record::Compilation) -> bool {
+    let name = read.name.trim_start_matches("::");
+    match name.rsplit_once("::") {
+        None => true,
+        Some((class, _)) => compilation.classes.get(class).is_some_and(|decl| decl.by == read.reader),
     }
 }

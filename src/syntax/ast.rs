@@ -471,3 +471,149 @@ pub struct Apply {
     pub args: Vec<Expr>,
     pub body: Block,
 }
+
+impl Expr {
+    /// Visits this expression and every expression inside it, in source
+    /// order, definitions' bodies included.
+    pub fn walk<'a>(&'a self, f: &mut impl FnMut(&'a Expr)) {
+        self.walk_dyn(f);
+    }
+
+    fn walk_dyn<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
+        f(self);
+        let block = |b: &'a Block, f: &mut dyn FnMut(&'a Expr)| {
+            for s in &b.statements {
+                s.walk_dyn(f);
+            }
+        };
+        let params = |ps: &'a [Parameter], f: &mut dyn FnMut(&'a Expr)| {
+            for p in ps {
+                if let Some(t) = &p.type_expr {
+                    t.walk_dyn(f);
+                }
+                if let Some(d) = &p.default {
+                    d.walk_dyn(f);
+                }
+            }
+        };
+        let lambda = |l: &'a Option<Lambda>, f: &mut dyn FnMut(&'a Expr)| {
+            if let Some(l) = l {
+                params(&l.params, f);
+                block(&l.body, f);
+            }
+        };
+        let attributes = |attrs: &'a [Attribute], f: &mut dyn FnMut(&'a Expr)| {
+            for a in attrs {
+                a.value.walk_dyn(f);
+            }
+        };
+                match &self.kind {
+            ExprKind::Variable(_)
+            | ExprKind::Name(_)
+            | ExprKind::TypeRef(_)
+            | ExprKind::Number(_)
+            | ExprKind::Boolean(_)
+            | ExprKind::Undef
+            | ExprKind::Default
+            | ExprKind::Regex(_)
+            | ExprKind::Reserved(_) => {}
+            ExprKind::Str(s) => {
+                for part in &s.parts {
+                    if let StringPart::Interpolation(e) = part {
+                        e.walk_dyn(f);
+                    }
+                }
+            }
+            ExprKind::Array(items) => items.iter().for_each(|e| e.walk_dyn(f)),
+            ExprKind::Hash(pairs) => pairs.iter().for_each(|p| {
+                p.key.walk_dyn(f);
+                p.value.walk_dyn(f);
+            }),
+            ExprKind::Pair(p) => {
+                p.key.walk_dyn(f);
+                p.value.walk_dyn(f);
+            }
+            ExprKind::Unary { operand, .. } => operand.walk_dyn(f),
+            ExprKind::Paren(inner) => inner.walk_dyn(f),
+            ExprKind::Binary { left, right, .. }
+            | ExprKind::Assignment { target: left, value: right, .. }
+            | ExprKind::Relationship { left, right, .. } => {
+                left.walk_dyn(f);
+                right.walk_dyn(f);
+            }
+            ExprKind::Selector { value, entries } => {
+                value.walk_dyn(f);
+                for entry in entries {
+                    entry.matcher.walk_dyn(f);
+                    entry.value.walk_dyn(f);
+                }
+            }
+            ExprKind::Access { object, index } => {
+                object.walk_dyn(f);
+                index.iter().for_each(|e| e.walk_dyn(f));
+            }
+            ExprKind::Call(call) => {
+                call.args.iter().for_each(|e| e.walk_dyn(f));
+                lambda(&call.lambda, f);
+            }
+            ExprKind::MethodCall(call) => {
+                call.object.walk_dyn(f);
+                call.args.iter().for_each(|e| e.walk_dyn(f));
+                lambda(&call.lambda, f);
+            }
+            ExprKind::Collector(c) => {
+                c.type_expr.walk_dyn(f);
+                if let Some(q) = &c.query {
+                    q.walk_dyn(f);
+                }
+                attributes(&c.overrides, f);
+            }
+            ExprKind::If(i) | ExprKind::Unless(i) => {
+                for b in &i.branches {
+                    b.condition.walk_dyn(f);
+                    block(&b.body, f);
+                }
+                if let Some(e) = &i.else_body {
+                    block(e, f);
+                }
+            }
+            ExprKind::Case(c) => {
+                c.value.walk_dyn(f);
+                for o in &c.options {
+                    o.matches.iter().for_each(|e| e.walk_dyn(f));
+                    block(&o.body, f);
+                }
+            }
+            ExprKind::Resource(r) => {
+                r.type_expr.walk_dyn(f);
+                for b in &r.bodies {
+                    b.title.walk_dyn(f);
+                    attributes(&b.attributes, f);
+                }
+            }
+            ExprKind::ResourceDefaults(d) | ExprKind::ResourceOverride(d) => {
+                d.type_expr.walk_dyn(f);
+                attributes(&d.attributes, f);
+            }
+            ExprKind::Apply(a) => {
+                a.args.iter().for_each(|e| e.walk_dyn(f));
+                block(&a.body, f);
+            }
+            ExprKind::Class(c) => {
+                params(&c.params, f);
+                block(&c.body, f);
+            }
+            ExprKind::Define(d) | ExprKind::Plan(d) => {
+                params(&d.params, f);
+                block(&d.body, f);
+            }
+            ExprKind::Function(func) => {
+                params(&func.params, f);
+                block(&func.body, f);
+            }
+            ExprKind::Node(n) => block(&n.body, f),
+            ExprKind::TypeAlias(t) => t.value.walk_dyn(f),
+            ExprKind::TypeDefinition(t) => block(&t.body, f),
+        }
+    }
+}
