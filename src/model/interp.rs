@@ -14,6 +14,7 @@ use super::index::{normalize_name, FileId, Index, Loc};
 use super::record::*;
 use super::value::{self, Value};
 use crate::syntax::ast::*;
+use crate::syntax::ParsedFile;
 
 /// Most defined-type instances one compilation evaluates.
 pub const MAX_DEFINE_INSTANCES: usize = 20_000;
@@ -59,10 +60,18 @@ struct Ctx {
     path: PathCond,
     file: FileId,
     owner: Owner,
+    /// Evaluating a parameter's default value.
+    in_default: bool,
 }
 
 pub struct Interpreter<'m, 'a> {
     index: &'m Index<'a>,
+    files: &'a [ParsedFile],
+    /// Choice points by the condition they test, so that two tests of the
+    /// same condition in one scope take the same branch.
+    choice_keys: HashMap<String, u32>,
+    /// How many branches each choice point has.
+    choice_arity: HashMap<u32, u16>,
     facts: &'m Facts,
     standalone: Option<FileId>,
     scopes: Vec<Scope>,
@@ -71,7 +80,22 @@ pub struct Interpreter<'m, 'a> {
     pending: VecDeque<PendingDefine<'a>>,
     choices: u32,
     top: ScopeId,
+    /// The current path has called `fail()`: nothing after it runs.
+    dead: bool,
     out: Compilation,
+}
+
+/// The condition a test is about, without `!` and parentheses, and whether
+/// it was negated.
+fn strip_negation(expr: &Expr) -> (&Expr, bool) {
+    match &expr.kind {
+        ExprKind::Paren(inner) => strip_negation(inner),
+        ExprKind::Unary { op: UnaryOp::Not, operand } => {
+            let (inner, negated) = strip_negation(operand);
+            (inner, !negated)
+        }
+        _ => (expr, false),
+    }
 }
 
 fn loc(file: FileId, expr: &Expr) -> Loc {
@@ -79,7 +103,13 @@ fn loc(file: FileId, expr: &Expr) -> Loc {
 }
 
 impl<'m, 'a> Interpreter<'m, 'a> {
-    pub fn new(index: &'m Index<'a>, facts: &'m Facts, entry: Entry, node_in_view: bool) -> Self {
+    pub fn new(
+        index: &'m Index<'a>,
+        files: &'a [ParsedFile],
+        facts: &'m Facts,
+        entry: Entry,
+        node_in_view: bool,
+    ) -> Self {
         let standalone = match &entry {
             Entry::Node { site, .. } | Entry::TopLevel { site } | Entry::Unreached { site: Some(site), .. } => {
                 index.sites[*site].standalone
@@ -88,6 +118,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         };
         let mut interp = Interpreter {
             index,
+            files,
+            choice_keys: HashMap::new(),
+            choice_arity: HashMap::new(),
             facts,
             standalone,
             scopes: Vec::new(),
@@ -96,6 +129,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             pending: VecDeque::new(),
             choices: 0,
             top: 0,
+            dead: false,
             out: Compilation {
                 entry,
                 node_in_view,
@@ -113,7 +147,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 
     /// Runs the compilation its entry describes and returns the record.
     pub fn run(mut self) -> Compilation {
-        let top_ctx = Ctx { scope: self.top, path: Vec::new(), file: 0, owner: Owner::Top };
+        let top_ctx = Ctx { scope: self.top, path: Vec::new(), file: 0, owner: Owner::Top, in_default: false };
         let site = match &self.out.entry {
             Entry::Node { site, .. } | Entry::TopLevel { site } | Entry::Unreached { site: Some(site), .. } => {
                 Some(&self.index.sites[*site])
@@ -124,13 +158,16 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             for (file, statement) in &site.top_level {
                 let ctx = Ctx { file: *file, ..top_ctx.clone() };
                 self.eval(statement, &ctx);
+                if self.dead {
+                    break;
+                }
             }
         }
         match self.out.entry.clone() {
             Entry::Node { site, node } => {
                 let entry = self.index.sites[site].nodes[node];
                 let scope = self.new_scope(ScopeKind::Node, None, Some(self.top), None);
-                let ctx = Ctx { scope, path: Vec::new(), file: entry.file, owner: Owner::Node };
+                let ctx = Ctx { scope, path: Vec::new(), file: entry.file, owner: Owner::Node, in_default: false };
                 self.eval_block(&entry.node.body, &ctx);
             }
             Entry::TopLevel { .. } => {}
@@ -140,6 +177,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     let ctx = Ctx { file: def.file, ..top_ctx.clone() };
                     if self.index.find_define(&name, self.standalone).is_some() {
                         self.declare_define(&name, None, Vec::new(), def_loc, &ctx);
+                        if let Some(instance) = self.out.instances.last_mut() {
+                            instance.entry = true;
+                        }
                     } else {
                         self.declare_class(&name, DeclHow::Entry, None, def_loc, &ctx);
                     }
@@ -163,11 +203,6 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         self.scopes.len() - 1
     }
 
-    fn new_choice(&mut self) -> u32 {
-        self.choices += 1;
-        self.choices
-    }
-
     /// Top or node scope that a class or define declared from `scope` gets
     /// as its enclosing scope.
     fn base_of(&self, mut scope: ScopeId) -> ScopeId {
@@ -189,14 +224,20 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     // ------------------------------------------------------------ variables
 
     fn bind(&mut self, ctx: &Ctx, name: &str, value: Value, at: Option<Loc>) {
-        let scope = &mut self.scopes[ctx.scope];
-        let bindings = scope.vars.entry(name.to_string()).or_default();
-        if let Some(previous) = bindings.iter().find(|b| compatible(&b.path, &ctx.path)) {
+        let bindings = self.scopes[ctx.scope].vars.entry(name.to_string()).or_default();
+        let earlier: Vec<&Binding> = bindings.iter().filter(|b| compatible(&b.path, &ctx.path)).collect();
+        if !earlier.is_empty() {
+            // Reported only when some earlier assignment surely ran first.
+            let paths: Vec<PathCond> = earlier.iter().map(|b| b.path.clone()).collect();
+            let first = earlier[0].loc;
             if let Some(at) = at {
-                self.out.events.push(Event::Reassigned { name: name.to_string(), loc: at, first: previous.loc });
+                if surely_ran(paths, &ctx.path, &self.choice_arity) {
+                    self.out.events.push(Event::Reassigned { name: name.to_string(), loc: at, first });
+                    return;
+                }
             }
-            return;
         }
+        let bindings = self.scopes[ctx.scope].vars.entry(name.to_string()).or_default();
         bindings.push(Binding { value, loc: at, path: ctx.path.clone() });
     }
 
@@ -299,6 +340,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             scope: ctx.scope,
             path: ctx.path.clone(),
             outcome,
+            in_parameter_default: ctx.in_default,
         });
         value
     }
@@ -412,23 +454,30 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         self.bind_quietly(scope, "title", Value::Str(name.to_string()), None);
         self.bind_quietly(scope, "name", Value::Str(name.to_string()), None);
-        let class_ctx = Ctx { scope, path: Vec::new(), file, owner: Owner::Class(name.to_string()) };
+        let class_ctx = Ctx { scope, path: Vec::new(), file, owner: Owner::Class(name.to_string()), in_default: false };
         self.bind_parameters(&class.params, params.unwrap_or_default(), &class_ctx);
         self.eval_block(&class.body, &class_ctx);
         self.declaring.pop();
     }
 
     /// Passed values first; defaults are evaluated in the new scope, in order.
+    /// With `unknown_values`, every parameter's value is unknown (data from
+    /// Hiera or an unknown declarer may replace the default).
     fn bind_parameters(&mut self, params: &[Parameter], passed: Vec<(String, Value)>, ctx: &Ctx) {
         let passed: HashMap<String, Value> = passed.into_iter().collect();
+        let unknown_values = self.out.hypothetical() && matches!(ctx.owner, Owner::Class(_))
+            || matches!(&ctx.owner, Owner::Define(i) if self.out.instances.get(*i).is_some_and(|d| d.entry));
         for param in params {
-            let value = match passed.get(&param.name) {
+            let mut value = match passed.get(&param.name) {
                 Some(v) => v.clone(),
                 None => match &param.default {
-                    Some(default) => self.eval(default, ctx),
+                    Some(default) => self.eval(default, &Ctx { in_default: true, ..ctx.clone() }),
                     None => Value::Unknown,
                 },
             };
+            if unknown_values {
+                value = Value::Unknown;
+            }
             if let Some(t) = &param.type_expr {
                 self.eval(t, ctx);
             }
@@ -457,6 +506,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     .push(Event::Limit { what: format!("{MAX_DEFINE_INSTANCES} defined-type instances"), loc: at });
                 // Counted once: the limit event is not repeated.
                 self.out.instances.push(DefineInstance {
+                    entry: false,
                     type_name,
                     title,
                     loc: at,
@@ -468,6 +518,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         let instance = self.out.instances.len();
         self.out.instances.push(DefineInstance {
+            entry: false,
             type_name,
             title: title.clone(),
             loc: at,
@@ -500,7 +551,13 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 Some(pending.enclosing),
                 None,
             );
-            let ctx = Ctx { scope, path: Vec::new(), file: pending.file, owner: Owner::Define(pending.instance) };
+            let ctx = Ctx {
+                scope,
+                path: Vec::new(),
+                file: pending.file,
+                owner: Owner::Define(pending.instance),
+                in_default: false,
+            };
             let mut passed = pending.params;
             for builtin in ["title", "name"] {
                 if let Some(pos) = passed.iter().position(|(n, _)| n == builtin) {
@@ -509,7 +566,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 }
             }
             self.bind_parameters(&pending.define.params, passed, &ctx);
-            self.eval_block(&pending.define.body, &ctx);
+            self.eval_branch(&pending.define.body, &ctx);
         }
     }
 
@@ -519,8 +576,18 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let mut last = Value::Undef;
         for statement in &block.statements {
             last = self.eval(statement, ctx);
+            if self.dead {
+                break;
+            }
         }
         last
+    }
+
+    /// Runs one branch; returns whether it ended in `fail()`.
+    fn eval_branch(&mut self, block: &Block, ctx: &Ctx) -> (Value, bool) {
+        let value = self.eval_block(block, ctx);
+        let dead = std::mem::replace(&mut self.dead, false);
+        (value, dead)
     }
 
     fn eval_all(&mut self, exprs: &[Expr], ctx: &Ctx) -> Vec<Value> {
@@ -716,93 +783,148 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             self.bind_quietly(scope, &param.name, Value::Unknown, Some(Loc::new(ctx.file, param.name_span)));
         }
-        self.eval_block(&lambda.body, &inner);
+        // A failing lambda may never be called.
+        self.eval_branch(&lambda.body, &inner);
     }
 
-    fn eval_if(&mut self, conditional: &If, negate_first: bool, ctx: &Ctx) -> Value {
-        let mut choice = None;
-        let mut branch: u16 = 0;
-        let mut results = Vec::new();
-        for (i, b) in conditional.branches.iter().enumerate() {
-            let cond_ctx = self.branch_ctx(ctx, choice, branch);
-            let mut truth = self.eval(&b.condition, &cond_ctx).truthy();
-            if i == 0 && negate_first {
-                truth = truth.map(|t| !t);
+    /// The choice point for a condition: keyed by its text, and by the scope
+    /// when it reads local variables (Puppet variables never change, so the
+    /// same text in the same scope has the same value).
+    fn choice_for(&mut self, kind: &str, exprs: &[&Expr], ctx: &Ctx) -> u32 {
+        let text = &self.files[ctx.file].source.text;
+        let mut key = String::from(kind);
+        let mut local = false;
+        for expr in exprs {
+            let piece = &text[expr.span.start..expr.span.end.min(text.len())];
+            local |= piece.match_indices('$').any(|(i, _)| !piece[i + 1..].starts_with("::"));
+            key.push('\u{1}');
+            for word in piece.split_whitespace() {
+                key.push_str(word);
+                key.push(' ');
             }
+        }
+        if local {
+            key = format!("{}\u{1}{key}", ctx.scope);
+        }
+        let next = self.choices + 1;
+        let id = *self.choice_keys.entry(key).or_insert(next);
+        self.choices = self.choices.max(id);
+        id
+    }
+
+    fn with_choice(ctx: &Ctx, choice: u32, branch: u16) -> Ctx {
+        Ctx { path: join(&ctx.path, &vec![(choice, branch)]), ..ctx.clone() }
+    }
+
+    /// `if`/`elsif`/`else` and `unless`. A condition on an unknown value is a
+    /// choice point (branch 1: true, 0: false); the branches after it run
+    /// under its false branch.
+    fn eval_if(&mut self, conditional: &If, negate_first: bool, ctx: &Ctx) -> Value {
+        let mut rest = ctx.clone();
+        let mut all_dead = true;
+        let mut unknown = false;
+        for (i, b) in conditional.branches.iter().enumerate() {
+            let value = self.eval(&b.condition, &rest);
+            // `!x` and `unless x` test the same condition as `if x`.
+            let (tested, inverted) = strip_negation(&b.condition);
+            let negate = (i == 0 && negate_first) != inverted;
+            let value = if inverted { value.truthy().map_or(Value::Unknown, |t| Value::Bool(!t)) } else { value };
+            let choice = self.choice_for("if", &[tested], &rest);
+            self.choice_arity.insert(choice, 2);
+            let decided = rest.path.iter().find(|(c, _)| *c == choice).map(|(_, branch)| *branch == 1);
+            let truth = value.truthy().or(decided).map(|t| t != negate);
             match truth {
                 Some(false) => continue,
                 Some(true) => {
-                    let body_ctx = self.branch_ctx(ctx, choice, branch);
-                    let value = self.eval_block(&b.body, &body_ctx);
-                    return if choice.is_some() { Value::Unknown } else { value };
+                    let (value, dead) = self.eval_branch(&b.body, &rest);
+                    self.dead = dead && all_dead;
+                    return if unknown { Value::Unknown } else { value };
                 }
                 None => {
-                    let c = *choice.get_or_insert_with(|| self.new_choice());
-                    let body_ctx = self.branch_ctx(ctx, Some(c), branch);
-                    results.push(self.eval_block(&b.body, &body_ctx));
-                    branch += 1;
+                    unknown = true;
+                    let (taken, not_taken) = if negate { (0, 1) } else { (1, 0) };
+                    let body_ctx = Self::with_choice(&rest, choice, taken);
+                    let (_, dead) = self.eval_branch(&b.body, &body_ctx);
+                    all_dead &= dead;
+                    rest = Self::with_choice(&rest, choice, not_taken);
                 }
             }
         }
-        let else_ctx = self.branch_ctx(ctx, choice, branch);
-        let value = match &conditional.else_body {
-            Some(body) => self.eval_block(body, &else_ctx),
-            None => Value::Undef,
+        let (value, dead) = match &conditional.else_body {
+            Some(body) => self.eval_branch(body, &rest),
+            None => (Value::Undef, false),
         };
-        if choice.is_some() {
+        // The code after the `if` runs unless every way through it failed.
+        self.dead = dead && all_dead;
+        if unknown {
             Value::Unknown
         } else {
             value
         }
     }
 
-    fn branch_ctx(&self, ctx: &Ctx, choice: Option<u32>, branch: u16) -> Ctx {
-        match choice {
-            Some(c) => Ctx { path: join(&ctx.path, &vec![(c, branch)]), ..ctx.clone() },
-            None => ctx.clone(),
-        }
-    }
-
     /// `case`: options in order; `default` only when nothing else matches.
+    /// On an unknown value each option is a branch of one choice point.
     fn eval_case(&mut self, case: &Case, ctx: &Ctx) -> Value {
         let value = self.eval(&case.value, ctx);
-        let mut choice = None;
-        let mut branch: u16 = 0;
-        let mut default_body = None;
-        for option in &case.options {
+        let mut keyed: Vec<&Expr> = vec![&case.value];
+        keyed.extend(case.options.iter().flat_map(|o| &o.matches));
+        let choice = self.choice_for("case", &keyed, ctx);
+        let has_default = case.options.iter().any(|o| o.matches.iter().any(|m| m.kind == ExprKind::Default));
+        // Without `default`, "no option matches" is one more way through.
+        self.choice_arity.insert(choice, case.options.len() as u16 + u16::from(!has_default));
+        let decided = ctx.path.iter().find(|(c, _)| *c == choice).map(|(_, branch)| *branch);
+        let mut all_dead = true;
+        let mut default = None;
+        for (i, option) in case.options.iter().enumerate() {
             let mut truth = Some(false);
-            let cond_ctx = self.branch_ctx(ctx, choice, branch);
+            let is_default = option.matches.iter().any(|m| m.kind == ExprKind::Default);
             for matcher in &option.matches {
                 if matcher.kind == ExprKind::Default {
-                    default_body = Some(&option.body);
+                    default = Some((i, &option.body));
                     continue;
                 }
-                let pattern = self.eval(matcher, &cond_ctx);
+                let pattern = self.eval(matcher, ctx);
+                if is_default {
+                    // `'x', default:` runs as the default option.
+                    continue;
+                }
                 truth = match (truth, value.matches(&pattern)) {
                     (Some(true), _) | (_, Some(true)) => Some(true),
                     (None, _) | (_, None) => None,
                     _ => Some(false),
                 };
             }
+            if is_default {
+                continue;
+            }
+            if let Some(branch) = decided {
+                truth = Some(branch as usize == i);
+            }
             match truth {
                 Some(false) => continue,
                 Some(true) => {
-                    let body_ctx = self.branch_ctx(ctx, choice, branch);
-                    self.eval_block(&option.body, &body_ctx);
+                    let body_ctx = Self::with_choice(ctx, choice, i as u16);
+                    let (_, dead) = self.eval_branch(&option.body, &body_ctx);
+                    self.dead = dead && all_dead;
                     return Value::Unknown;
                 }
                 None => {
-                    let c = *choice.get_or_insert_with(|| self.new_choice());
-                    let body_ctx = self.branch_ctx(ctx, Some(c), branch);
-                    self.eval_block(&option.body, &body_ctx);
-                    branch += 1;
+                    let body_ctx = Self::with_choice(ctx, choice, i as u16);
+                    let (_, dead) = self.eval_branch(&option.body, &body_ctx);
+                    all_dead &= dead;
                 }
             }
         }
-        if let Some(body) = default_body {
-            let body_ctx = self.branch_ctx(ctx, choice, branch);
-            self.eval_block(body, &body_ctx);
-        }
+        let dead = match default {
+            Some((i, body)) if decided.is_none_or(|b| b as usize == i) => {
+                let body_ctx = Self::with_choice(ctx, choice, i as u16);
+                self.eval_branch(body, &body_ctx).1
+            }
+            Some(_) => true,
+            None => false,
+        };
+        self.dead = dead && all_dead;
         Value::Unknown
     }
 
@@ -833,6 +955,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let args = self.eval_all(&call.args, ctx);
         if let Some(lambda) = &call.lambda {
             self.eval_lambda(lambda, ctx);
+        }
+        if call.name == "fail" {
+            self.dead = true;
+            return Value::Unknown;
         }
         let how = match call.name.as_str() {
             "include" => Some(DeclHow::Include),
@@ -927,6 +1053,8 @@ fn titles(value: &Value) -> Vec<Option<String>> {
     match value {
         Value::Array(items) => items.iter().flat_map(titles).collect(),
         Value::Unknown => vec![None],
+        // A `default:` body sets defaults for the other bodies.
+        Value::Default => Vec::new(),
         other => vec![other.to_text()],
     }
 }
@@ -934,13 +1062,12 @@ fn titles(value: &Value) -> Vec<Option<String>> {
 /// A resource's identity beside its title: its namevar's value. Files
 /// ignore trailing slashes; packages are unique per provider.
 fn uniqueness_key(type_name: &str, title: &str, attributes: &[(String, Value)]) -> Option<String> {
-    let namevar = match type_name {
-        "file" => "path",
-        "exec" => "command",
-        _ => "name",
+    let namevar = namevar(type_name);
+    let mut key = match attributes.iter().find(|(n, _)| n == namevar) {
+        // Set to something unknown: the resource's identity is unknown.
+        Some((_, value)) => value.to_text()?,
+        None => title.to_string(),
     };
-    let explicit = attributes.iter().find(|(n, _)| n == namevar).and_then(|(_, v)| v.to_text());
-    let mut key = explicit.unwrap_or_else(|| title.to_string());
     if type_name == "file" && key.len() > 1 {
         key = key.trim_end_matches('/').to_string();
     }
@@ -949,6 +1076,15 @@ fn uniqueness_key(type_name: &str, title: &str, attributes: &[(String, Value)]) 
         key = format!("{key}\u{0}{}", provider.unwrap_or_default());
     }
     Some(key)
+}
+
+/// The attribute that identifies a resource beside its title.
+pub fn namevar(type_name: &str) -> &'static str {
+    match type_name {
+        "file" => "path",
+        "exec" => "command",
+        _ => "name",
+    }
 }
 
 /// `$x[1]`, `$h['k']`, `Class['x']` on known values.
@@ -990,4 +1126,35 @@ fn access(object: &Value, keys: &[Value]) -> Value {
         }
         _ => Value::Unknown,
     }
+}
+
+/// Did at least one of the code paths `paths` run whenever `current` runs?
+/// True when one is implied by `current`, or when together they cover every
+/// branch of a choice point (merged repeatedly: `{Q+(c,0), Q+(c,1)}` → `Q`).
+fn surely_ran(mut paths: Vec<PathCond>, current: &PathCond, arity: &HashMap<u32, u16>) -> bool {
+    let implied = |p: &PathCond| p.iter().all(|c| current.contains(c));
+    for _ in 0..64 {
+        if paths.iter().any(implied) {
+            return true;
+        }
+        let mut merged = None;
+        'search: for p in &paths {
+            for &(choice, _) in p {
+                let rest: PathCond = p.iter().filter(|c| c.0 != choice).copied().collect();
+                let branches: std::collections::BTreeSet<u16> = paths
+                    .iter()
+                    .filter(|q| q.iter().filter(|c| c.0 != choice).copied().collect::<PathCond>() == rest)
+                    .filter_map(|q| q.iter().find(|c| c.0 == choice).map(|c| c.1))
+                    .collect();
+                if arity.get(&choice).is_some_and(|n| branches.len() >= *n as usize) {
+                    merged = Some((choice, rest));
+                    break 'search;
+                }
+            }
+        }
+        let Some((choice, rest)) = merged else { return false };
+        paths.retain(|q| q.iter().filter(|c| c.0 != choice).copied().collect::<PathCond>() != rest);
+        paths.push(rest);
+    }
+    false
 }

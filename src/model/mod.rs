@@ -54,7 +54,8 @@ impl<'a> Model<'a> {
                 first.extend((0..site.nodes.len()).map(|node| (Entry::Node { site: i, node }, true)));
             }
         }
-        let run = |(entry, in_view): &(Entry, bool)| Interpreter::new(&index, &facts, entry.clone(), *in_view).run();
+        let run =
+            |(entry, in_view): &(Entry, bool)| Interpreter::new(&index, files, &facts, entry.clone(), *in_view).run();
         let mut compilations: Vec<Compilation> = first.par_iter().map(run).collect();
 
         // Classes and defined types no node reached are checked as entry
@@ -128,8 +129,8 @@ pub fn describe_node(node: &crate::syntax::ast::NodeDef) -> String {
 /// Names of classes and defined types that some other class or defined type
 /// declares by name (`include x`, `class { 'x': }`, `x { … }`, `inherits x`).
 fn statically_declared(index: &Index<'_>) -> BTreeSet<String> {
-    use crate::syntax::ast::{Expr, ExprKind as K};
     use self::index::{normalize_name, DefBody};
+    use crate::syntax::ast::{Expr, ExprKind as K};
     let literal = |e: &Expr| -> Vec<String> {
         match &e.kind {
             K::Name(n) => vec![normalize_name(n)],

@@ -102,6 +102,8 @@ pub struct ClassDecl {
 /// An instance of a defined type.
 #[derive(Debug, Clone)]
 pub struct DefineInstance {
+    /// Declared as an entry point: its parameters come from anyone.
+    pub entry: bool,
     pub type_name: String,
     pub title: Option<String>,
     pub loc: Loc,
@@ -140,6 +142,8 @@ pub struct Read {
     pub scope: ScopeId,
     pub path: PathCond,
     pub outcome: ReadOutcome,
+    /// Read while evaluating a parameter's default value.
+    pub in_parameter_default: bool,
 }
 
 #[derive(Debug, Clone)]

@@ -171,6 +171,21 @@ pub fn binary(op: BinaryOp, left: &Value, right: &Value) -> Value {
                     Value::Bool(false)
                 }
             }
+            Value::Hash(entries) => {
+                let mut unknown = false;
+                for (key, _) in entries {
+                    match left.equals(key) {
+                        Some(true) => return Value::Bool(true),
+                        None => unknown = true,
+                        Some(false) => {}
+                    }
+                }
+                if unknown {
+                    Value::Unknown
+                } else {
+                    Value::Bool(false)
+                }
+            }
             Value::Str(haystack) => match left {
                 Value::Str(needle) => Value::Bool(haystack.to_lowercase().contains(&needle.to_lowercase())),
                 _ => Value::Unknown,

@@ -73,7 +73,11 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
 
 /// In a node's compilation two declarations clash when both can run; for a
 /// class checked on its own, only when both always run.
-fn may_clash(compilation: &Compilation, a: &crate::model::record::PathCond, b: &crate::model::record::PathCond) -> bool {
+fn may_clash(
+    compilation: &Compilation,
+    a: &crate::model::record::PathCond,
+    b: &crate::model::record::PathCond,
+) -> bool {
     if compilation.hypothetical() {
         a.is_empty() && b.is_empty()
     } else {
@@ -113,9 +117,5 @@ fn report(
 }
 
 fn namevar(type_name: &str) -> &'static str {
-    match type_name {
-        "file" => "path",
-        "exec" => "command",
-        _ => "name",
-    }
+    crate::model::interp::namevar(type_name)
 }

@@ -48,6 +48,10 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
 /// doing — its own scope, or a class the reader itself declares after the
 /// read? Anything else depends on who declares the reader first.
 fn later_in_own_code(read: &crate::model::record::Read, compilation: &crate::model::record::Compilation) -> bool {
+    // A default reading `$a::x` states that `a` is declared first.
+    if read.in_parameter_default {
+        return false;
+    }
     let name = read.name.trim_start_matches("::");
     match name.rsplit_once("::") {
         None => true,

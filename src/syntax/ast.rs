@@ -507,7 +507,7 @@ impl Expr {
                 a.value.walk_dyn(f);
             }
         };
-                match &self.kind {
+        match &self.kind {
             ExprKind::Variable(_)
             | ExprKind::Name(_)
             | ExprKind::TypeRef(_)
