@@ -120,13 +120,24 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
 /// Findings for parsed files: each file's own, then the semantic model's.
 /// `reported[i]` says whether findings in `files[i]` are wanted.
 pub fn analyse(files: &[ParsedFile], reported: Vec<bool>, workspace: Workspace) -> Vec<Finding> {
+    let facts = crate::model::facts::Facts::discover(workspace.modules().values().map(|p| p.as_path()));
+    analyse_with_facts(files, reported, workspace, facts)
+}
+
+/// As [`analyse`], with the facts given.
+pub fn analyse_with_facts(
+    files: &[ParsedFile],
+    reported: Vec<bool>,
+    workspace: Workspace,
+    facts: crate::model::facts::Facts,
+) -> Vec<Finding> {
     let mut findings: Vec<Finding> = files
         .iter()
         .zip(&reported)
         .filter(|(_, reported)| **reported)
         .flat_map(|(file, _)| rules::check_file(file))
         .collect();
-    let model = Model::build(files, reported, workspace);
+    let model = Model::build_with_facts(files, reported, workspace, facts);
     findings.extend(rules::check_model(&model));
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     findings

@@ -2,8 +2,19 @@
 //! ```` ```puppet bad ```` block must draw the rule, each ```` ```puppet good ````
 //! block must not.
 
-use mplint::rules::{check_file, ALL_RULES};
+use mplint::check::analyse;
+use mplint::model::workspace::Workspace;
+use mplint::rules::{Finding, ALL_RULES};
 use mplint::syntax::parse_file;
+
+/// Everything mplint reports for one manifest checked on its own.
+fn check_example(text: &str) -> Vec<Finding> {
+    let text = text.to_string();
+    mplint::run_with_large_stack(move || {
+        let files = vec![parse_file("example.pp", text.into_bytes())];
+        analyse(&files, vec![true], Workspace::default())
+    })
+}
 
 fn examples<'a>(doc: &'a str, kind: &str) -> Vec<&'a str> {
     let fence = format!("```puppet {kind}\n");
@@ -28,12 +39,16 @@ fn every_rule_has_documentation_with_examples_that_hold() {
         let good = examples(&doc, "good");
         assert!(!bad.is_empty() && !good.is_empty(), "{} needs bad and good examples", rule.id);
         for example in bad {
-            let findings = check_file(&parse_file("example.pp", example.as_bytes().to_vec()));
-            assert!(findings.iter().any(|f| f.rule == rule.id), "{}: no finding for\n{example}", rule.id);
+            let findings = check_example(example);
+            assert!(
+                findings.iter().any(|f| f.rule == rule.id),
+                "{}: no finding for\n{example}\n{findings:#?}",
+                rule.id
+            );
         }
         for example in good {
-            let findings = check_file(&parse_file("example.pp", example.as_bytes().to_vec()));
-            assert!(findings.iter().all(|f| f.rule != rule.id), "{}: finding for\n{example}\n{findings:?}", rule.id);
+            let findings = check_example(example);
+            assert!(findings.iter().all(|f| f.rule != rule.id), "{}: finding for\n{example}\n{findings:#?}", rule.id);
         }
     }
 }

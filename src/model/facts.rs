@@ -178,9 +178,18 @@ pub const BUILT_IN_VARIABLES: &[&str] =
     &["facts", "trusted", "server_facts", "environment", "module_name", "caller_module_name", "title", "name"];
 
 /// The facts known in a workspace: Facter's and the modules' own.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Clone)]
 pub struct Facts {
     custom: BTreeSet<String>,
+    /// Whether Facter's core facts are known (they are, but for tests that
+    /// mirror a compiler given only a few facts).
+    core: bool,
+}
+
+impl Default for Facts {
+    fn default() -> Self {
+        Facts { custom: BTreeSet::new(), core: true }
+    }
 }
 
 impl Facts {
@@ -200,19 +209,25 @@ impl Facts {
                 }
             }
         }
-        Facts { custom }
+        Facts { custom, core: true }
     }
 
     pub fn with_custom(names: impl IntoIterator<Item = String>) -> Facts {
-        Facts { custom: names.into_iter().collect() }
+        Facts { custom: names.into_iter().collect(), core: true }
+    }
+
+    /// Exactly these facts and no others.
+    pub fn only(names: impl IntoIterator<Item = String>) -> Facts {
+        Facts { custom: names.into_iter().collect(), core: false }
     }
 
     /// Is `name` a fact, readable as a top-scope variable?
     pub fn is_fact(&self, name: &str) -> bool {
         let name = name.trim_start_matches("::");
-        CORE_FACTS.contains(&name)
-            || self.custom.contains(name)
-            || FACT_PREFIXES.iter().any(|p| name.len() > p.len() && name.starts_with(p))
+        self.custom.contains(name)
+            || (self.core
+                && (CORE_FACTS.contains(&name)
+                    || FACT_PREFIXES.iter().any(|p| name.len() > p.len() && name.starts_with(p))))
     }
 }
 

@@ -1062,6 +1062,11 @@ fn titles(value: &Value) -> Vec<Option<String>> {
 /// A resource's identity beside its title: its namevar's value. Files
 /// ignore trailing slashes; packages are unique per provider.
 fn uniqueness_key(type_name: &str, title: &str, attributes: &[(String, Value)]) -> Option<String> {
+    // Non-isomorphic types are unique by title alone (Puppet 7.23: two
+    // execs with one command compile).
+    if type_name == "exec" {
+        return None;
+    }
     let namevar = namevar(type_name);
     let mut key = match attributes.iter().find(|(n, _)| n == namevar) {
         // Set to something unknown: the resource's identity is unknown.
@@ -1082,7 +1087,6 @@ fn uniqueness_key(type_name: &str, title: &str, attributes: &[(String, Value)]) 
 pub fn namevar(type_name: &str) -> &'static str {
     match type_name {
         "file" => "path",
-        "exec" => "command",
         _ => "name",
     }
 }

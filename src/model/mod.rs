@@ -40,8 +40,18 @@ impl<'a> Model<'a> {
     /// top-level code where it has no nodes, then every class and defined
     /// type no node reached, as an entry point of its own.
     pub fn build(files: &'a [ParsedFile], reported: Vec<bool>, workspace: Workspace) -> Model<'a> {
-        let index = Index::build(files, &workspace);
         let facts = Facts::discover(workspace.modules().values().map(|p| p.as_path()));
+        Self::build_with_facts(files, reported, workspace, facts)
+    }
+
+    /// As [`Model::build`], with the facts given instead of discovered.
+    pub fn build_with_facts(
+        files: &'a [ParsedFile],
+        reported: Vec<bool>,
+        workspace: Workspace,
+        facts: Facts,
+    ) -> Model<'a> {
+        let index = Index::build(files, &workspace);
         let has_site = index.sites.iter().any(|s| s.standalone.is_none());
         let node_variables =
             index.sites.iter().flat_map(|s| &s.nodes).flat_map(|n| assigned_names(&n.node.body)).collect();

@@ -1,0 +1,3 @@
+# nodes: web01.example.com, db01.example.com
+node 'web01.example.com' { notify { 'web': } }
+node 'db01.example.com' { notify { 'db': } }

@@ -1,0 +1,5 @@
+class greeter { notify { "greeting ${greeting}": } }
+node default {
+  include greeter
+  $greeting = 'hi'
+}

@@ -1,0 +1,4 @@
+class timesync ($servers = $ntp_servers) {
+  notify { "servers ${servers}": }
+}
+include timesync

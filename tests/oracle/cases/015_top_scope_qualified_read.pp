@@ -1,0 +1,3 @@
+$site = 'ams'
+class base { notify { "site ${::site}": } }
+node default { include base }

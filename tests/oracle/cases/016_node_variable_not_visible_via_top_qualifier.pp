@@ -1,0 +1,5 @@
+class base { notify { "role ${::role}": } }
+node default {
+  $role = 'web'
+  include base
+}

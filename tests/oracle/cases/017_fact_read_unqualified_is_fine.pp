@@ -1,0 +1,2 @@
+class base { notify { "family ${osfamily} ${::fqdn} ${facts['hostname']}": } }
+node default { include base }

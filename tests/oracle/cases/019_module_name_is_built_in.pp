@@ -1,0 +1,2 @@
+class base { notify { "module ${module_name}": } }
+include base

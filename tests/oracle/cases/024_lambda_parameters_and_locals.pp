@@ -1,0 +1,5 @@
+$items = ['a', 'b']
+$items.each |$item| {
+  $upper = upcase($item)
+  notify { "item ${item} ${upper}": }
+}

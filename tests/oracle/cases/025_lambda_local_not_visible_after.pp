@@ -1,0 +1,2 @@
+[1].each |$i| { $inside = $i }
+notify { "inside ${inside}": }

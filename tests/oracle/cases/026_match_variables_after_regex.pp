@@ -1,0 +1,4 @@
+$host = 'web01'
+if $host =~ /^web(\d+)$/ {
+  notify { "number ${1} of ${0}": }
+}

@@ -1,0 +1,3 @@
+$family = 'Debian'
+$pkg = $family ? { 'Debian' => 'apache2', default => 'httpd' }
+package { $pkg: }

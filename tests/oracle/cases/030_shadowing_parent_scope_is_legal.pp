@@ -1,0 +1,6 @@
+$x = 'top'
+class base {
+  $x = 'class'
+  notify { "x ${x}": }
+}
+include base

@@ -1,0 +1,5 @@
+class ntp {
+  notify { "servers ${servers}": }
+  $servers = 'pool'
+}
+include ntp

@@ -1,0 +1,2 @@
+if false { $x = 1 }
+notify { "x ${x}": }

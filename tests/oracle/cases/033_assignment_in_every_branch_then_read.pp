@@ -1,0 +1,2 @@
+if $facts['hostname'] == 'x' { $y = 1 } else { $y = 2 }
+notify { "y ${y}": }

@@ -1,0 +1,2 @@
+$packages = ['vim']
+package { $pakages: }

@@ -1,0 +1,7 @@
+class base { notify { 'base': } }
+class a { require base }
+class b { contain base }
+node default {
+  include a
+  include b
+}

@@ -1,0 +1,3 @@
+class base inherits derived { }
+class derived inherits base { }
+include derived

@@ -1,0 +1,2 @@
+class loop inherits loop { }
+include loop

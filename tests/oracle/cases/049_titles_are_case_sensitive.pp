@@ -1,0 +1,2 @@
+package { 'Foo': }
+package { 'foo': }

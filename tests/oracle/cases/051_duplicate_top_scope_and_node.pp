@@ -1,0 +1,2 @@
+file { '/tmp/x': }
+node default { file { '/tmp/x': } }

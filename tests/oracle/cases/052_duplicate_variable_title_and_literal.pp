@@ -1,0 +1,3 @@
+$path = '/tmp/y'
+file { $path: }
+file { '/tmp/y': }

@@ -1,0 +1,3 @@
+define vhost { file { '/etc/nginx/conf.d': ensure => directory } }
+vhost { 'a': }
+vhost { 'b': }

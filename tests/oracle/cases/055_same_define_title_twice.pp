@@ -1,0 +1,3 @@
+define vhost { }
+vhost { 'a': }
+vhost { 'a': }

@@ -1,0 +1,2 @@
+@@sshkey { 'host': type => 'ssh-rsa', key => 'AAAA' }
+@@sshkey { 'host': type => 'ssh-rsa', key => 'AAAA' }

@@ -1,0 +1,2 @@
+file { 'config': path => '/tmp/z' }
+file { '/tmp/z': }

@@ -1,0 +1,5 @@
+if $facts['hostname'] == 'x' {
+  package { 'p': }
+} else {
+  package { 'p': }
+}

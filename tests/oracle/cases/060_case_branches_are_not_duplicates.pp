@@ -1,0 +1,5 @@
+case $facts['os']['family'] {
+  'Debian': { package { 'p': } }
+  'RedHat': { package { 'p': } }
+  default:  { package { 'p': } }
+}

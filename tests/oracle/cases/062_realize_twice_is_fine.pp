@@ -1,0 +1,3 @@
+@user { 'bob': }
+realize(User['bob'])
+realize(User['bob'])

@@ -1,0 +1,2 @@
+Notify { 'x': }
+notify { 'x': }

@@ -1,0 +1,5 @@
+file {
+  default: mode => '0644';
+  '/tmp/a': ;
+  '/tmp/b': ;
+}

@@ -1,0 +1,3 @@
+class a { }
+class b { }
+class { ['a', 'b']: }

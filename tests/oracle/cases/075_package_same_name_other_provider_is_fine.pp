@@ -1,0 +1,2 @@
+package { 'requests': ensure => installed }
+package { 'python-requests': name => 'requests', provider => 'pip' }

@@ -1,0 +1,3 @@
+$enable = true
+if $enable { $mode = 'on' }
+notify { "mode ${mode}": }

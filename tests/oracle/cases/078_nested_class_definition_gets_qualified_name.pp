@@ -1,0 +1,4 @@
+class outer {
+  class inner { notify { 'inner': } }
+}
+include outer::inner

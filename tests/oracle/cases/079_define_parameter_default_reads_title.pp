@@ -1,0 +1,5 @@
+define site ($docroot = "/var/www/${title}") {
+  file { $docroot: ensure => directory }
+}
+site { 'a': }
+site { 'b': }

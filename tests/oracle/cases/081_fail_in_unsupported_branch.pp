@@ -1,0 +1,5 @@
+case $facts['os']['family'] {
+  'Debian': { $pkg = 'ssh' }
+  default:  { fail('unsupported') }
+}
+package { $pkg: }

@@ -1,0 +1,5 @@
+define greeter { notify { "${title}: ${greeting}": } }
+greeter { 'world': }
+node default {
+  $greeting = 'hi'
+}

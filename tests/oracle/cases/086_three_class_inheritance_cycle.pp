@@ -1,0 +1,4 @@
+class a inherits c { }
+class b inherits a { }
+class c inherits b { }
+include b

@@ -1,0 +1,5 @@
+class web { notify { "port ${port}": } }
+node default {
+  include web
+  $port = 80
+}
