@@ -17,7 +17,9 @@ use crate::syntax::ast::*;
 use crate::syntax::ParsedFile;
 
 /// Most defined-type instances one compilation evaluates.
-pub const MAX_DEFINE_INSTANCES: usize = 20_000;
+pub const MAX_DEFINE_INSTANCES: usize = 10_000;
+/// Deepest chain of defined-type instances declaring instances.
+pub const MAX_DEFINE_DEPTH: u32 = 100;
 /// Deepest chain of classes declaring classes (inheritance included).
 pub const MAX_DECLARATION_DEPTH: usize = 200;
 
@@ -506,6 +508,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     .push(Event::Limit { what: format!("{MAX_DEFINE_INSTANCES} defined-type instances"), loc: at });
                 // Counted once: the limit event is not repeated.
                 self.out.instances.push(DefineInstance {
+                    depth: 0,
                     entry: false,
                     type_name,
                     title,
@@ -516,8 +519,20 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             return;
         }
+        let depth = match &ctx.owner {
+            Owner::Define(i) => self.out.instances.get(*i).map_or(0, |d| d.depth) + 1,
+            _ => 0,
+        };
+        if depth > MAX_DEFINE_DEPTH {
+            self.out.events.push(Event::Limit {
+                what: format!("defined types declaring each other {MAX_DEFINE_DEPTH} deep"),
+                loc: at,
+            });
+            return;
+        }
         let instance = self.out.instances.len();
         self.out.instances.push(DefineInstance {
+            depth,
             entry: false,
             type_name,
             title: title.clone(),

@@ -104,6 +104,8 @@ pub struct ClassDecl {
 pub struct DefineInstance {
     /// Declared as an entry point: its parameters come from anyone.
     pub entry: bool,
+    /// How many instances declared this one, one inside another.
+    pub depth: u32,
     pub type_name: String,
     pub title: Option<String>,
     pub loc: Loc,

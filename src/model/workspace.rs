@@ -64,11 +64,12 @@ fn metadata_module_name(dir: &Path) -> Option<String> {
 }
 
 fn looks_like_module(dir: &Path) -> bool {
-    dir.join("manifests").is_dir() || dir.join("metadata.json").is_file()
+    dir.join("manifests/init.pp").is_file() || dir.join("metadata.json").is_file()
 }
 
 fn is_environment(dir: &Path) -> bool {
     dir.join("environment.conf").is_file()
+        || dir.join("manifests/site.pp").is_file()
         || (dir.join("manifests").is_dir() && ["modules", "site-modules", "site"].iter().any(|m| dir.join(m).is_dir()))
 }
 
@@ -92,7 +93,8 @@ impl Workspace {
                     .or_else(|| path_name(&path).filter(|n| is_module_name(n)))
                     .unwrap_or_else(|| "main".into());
                 ws.single_modules.insert(path.clone(), name);
-            } else if child_dirs(&path).iter().any(|child| looks_like_module(child)) {
+            } else if child_dirs(&path).iter().any(|child| looks_like_module(child) || child.join("manifests").is_dir())
+            {
                 ws.module_dirs.push(path.clone());
             } else if path.join("manifests").is_dir() {
                 ws.environments.push(path.clone());

@@ -1,0 +1,158 @@
+//! The semantic model end to end: layouts, limits, explanations.
+
+use std::path::Path;
+
+use mplint::check::{check, CheckOptions};
+use mplint::rules::Finding;
+
+fn write(dir: &Path, name: &str, content: &str) {
+    let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, content).unwrap();
+}
+
+fn findings(paths: Vec<std::path::PathBuf>, module_path: Vec<std::path::PathBuf>) -> Vec<Finding> {
+    mplint::run_with_large_stack(move || {
+        let options = CheckOptions { module_path, ..CheckOptions::default() };
+        check(&paths, &options).unwrap().findings
+    })
+}
+
+fn rules(findings: &[Finding]) -> Vec<(&'static str, String, u32)> {
+    findings
+        .iter()
+        .map(|f| (f.rule, f.path.file_name().unwrap().to_string_lossy().into_owned(), f.span.start_pos.line))
+        .collect()
+}
+
+#[test]
+fn control_repository_node_scope_leak_names_the_node_and_the_chain() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = site-modules:modules:$basemodulepath\n");
+    write(root, "manifests/site.pp", "node 'web01.example.com' {\n  $role = 'web'\n  include role::web\n}\n");
+    write(root, "site-modules/role/manifests/web.pp", "class role::web {\n  include profile::base\n}\n");
+    write(root, "site-modules/profile/manifests/base.pp", "class profile::base {\n  notify { \"role ${role}\": }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("node-scope-leak", "base.pp".to_string(), 2)], "{found:#?}");
+    let related: Vec<&str> = found[0].related.iter().map(|r| r.message.as_str()).collect();
+    assert!(related.iter().any(|m| m.contains("assigned here by node 'web01.example.com'")), "{related:?}");
+    assert!(related.iter().any(|m| m.contains("`role::web` included by node 'web01.example.com'")), "{related:?}");
+    assert!(related.iter().any(|m| m.contains("`profile::base` included by `role::web`")), "{related:?}");
+}
+
+#[test]
+fn with_a_site_in_view_an_unbound_variable_is_undefined() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include profile::base\n}\n");
+    write(root, "modules/profile/manifests/base.pp", "class profile::base {\n  notify { \"role ${role}\": }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("undefined-variable", "base.pp".to_string(), 2)], "{found:#?}");
+}
+
+#[test]
+fn a_module_alone_reports_what_only_a_declarer_can_provide() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("profile");
+    write(&module, "metadata.json", "{\"name\": \"acme-profile\"}");
+    write(&module, "manifests/base.pp", "class profile::base {\n  notify { \"role ${role}\": }\n}\n");
+    let found = findings(vec![module], vec![]);
+    assert_eq!(rules(&found), [("node-scope-leak", "base.pp".to_string(), 2)], "{found:#?}");
+    assert!(found[0].message.contains("only a declaring node or top scope can provide `$role`"));
+}
+
+#[test]
+fn custom_facts_from_modules_are_not_leaks() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("dc");
+    write(&module, "manifests/init.pp", "class dc {\n  notify { \"dc ${datacenter}\": }\n}\n");
+    write(&module, "lib/facter/datacenter.rb", "Facter.add(:datacenter) do\n  setcode { 'ams' }\nend\n");
+    let found = findings(vec![module], vec![]);
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
+fn module_path_makes_classes_known_without_reporting_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    let vendor = dir.path().join("vendor");
+    write(&site, "manifests/site.pp", "node default {\n  include ntp\n  include missing\n}\n");
+    write(&vendor, "ntp/manifests/init.pp", "class ntp {\n  notify { \"x ${undefined_in_vendor}\": }\n}\n");
+    let found = findings(vec![site.clone()], vec![vendor]);
+    // The vendored module's own problem is not reported; its class is known.
+    assert_eq!(rules(&found), [("unknown-class", "site.pp".to_string(), 3)], "{found:#?}");
+    let without = findings(vec![site], vec![]);
+    assert_eq!(without.iter().filter(|f| f.rule == "unknown-class").count(), 2, "{without:#?}");
+}
+
+#[test]
+fn recursive_defines_and_long_include_chains_terminate() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "recursive.pp",
+        "define grow { grow { \"${title}x\": } }\ngrow { 'a': }\ndefine same { same { $title: } }\nsame { 'b': }\n",
+    );
+    let mut chain = String::new();
+    for i in 0..500 {
+        chain.push_str(&format!("class c{i} {{ include c{} }}\n", i + 1));
+    }
+    chain.push_str("class c500 { }\ninclude c0\n");
+    write(dir.path(), "chain.pp", &chain);
+    let found = findings(vec![dir.path().to_path_buf()], vec![]);
+    // `same` declares its own title again: a duplicate, found, not a hang.
+    assert!(found.iter().any(|f| f.rule == "duplicate-resource" && f.path.ends_with("recursive.pp")), "{found:#?}");
+}
+
+#[test]
+fn duplicate_resource_explains_both_chains() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "site.pp",
+        "class web { package { 'nginx': } }\nclass proxy { package { 'nginx': } }\nnode 'web01' {\n  include web\n  include proxy\n}\n",
+    );
+    let found = findings(vec![dir.path().join("site.pp")], vec![]);
+    assert_eq!(rules(&found), [("duplicate-resource", "site.pp".to_string(), 2)], "{found:#?}");
+    let related: Vec<&str> = found[0].related.iter().map(|r| r.message.as_str()).collect();
+    assert!(related.contains(&"Package['nginx'] first declared here"), "{related:?}");
+    assert!(related.iter().any(|m| m.starts_with("first: `web` included by node 'web01'")), "{related:?}");
+    assert!(related.iter().any(|m| m.starts_with("second: `proxy` included by node 'web01'")), "{related:?}");
+}
+
+#[test]
+fn every_finding_of_the_model_rules_explains_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "all.pp",
+        concat!(
+            "class a inherits b { }\nclass b inherits a { }\n",
+            "class dup { }\nclass dup { }\n",
+            "class db ($p = 1) { }\n",
+            "class reader {\n  notify { \"${later}\": }\n  $later = 1\n  $twice = 1\n  $twice = 2\n}\n",
+            "node default {\n  include db\n  class { 'db': p => 2 }\n  include reader\n  file { '/x': }\n  file { '/x': }\n}\n",
+        ),
+    );
+    let found = findings(vec![dir.path().join("all.pp")], vec![]);
+    let mut seen: Vec<&str> = found.iter().map(|f| f.rule).collect();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(
+        seen,
+        [
+            "duplicate-class-declaration",
+            "duplicate-definition",
+            "duplicate-resource",
+            "inheritance-cycle",
+            "use-before-assign",
+            "variable-reassigned"
+        ],
+        "{found:#?}"
+    );
+    for finding in &found {
+        assert!(!finding.related.is_empty(), "{} has no related location: {finding:#?}", finding.rule);
+        assert!(finding.related.iter().all(|r| !r.message.is_empty()));
+    }
+}
