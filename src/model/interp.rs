@@ -7,7 +7,9 @@
 //! path condition. Recursion follows the syntax tree only (bounded by the
 //! parser's nesting limit); declarations are bounded by explicit limits.
 
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
+
+use rustc_hash::FxHashMap as HashMap;
 
 use super::facts::{Facts, BUILT_IN_VARIABLES};
 use super::index::{normalize_name, FileId, Index, Loc};
@@ -121,12 +123,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let mut interp = Interpreter {
             index,
             files,
-            choice_keys: HashMap::new(),
-            choice_arity: HashMap::new(),
+            choice_keys: HashMap::default(),
+            choice_arity: HashMap::default(),
             facts,
             standalone,
             scopes: Vec::new(),
-            classes: HashMap::new(),
+            classes: HashMap::default(),
             declaring: Vec::new(),
             pending: VecDeque::new(),
             choices: 0,
@@ -201,7 +203,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         enclosing: Option<ScopeId>,
         lexical: Option<ScopeId>,
     ) -> ScopeId {
-        self.scopes.push(Scope { kind, inherited, enclosing, lexical, vars: HashMap::new() });
+        self.scopes.push(Scope { kind, inherited, enclosing, lexical, vars: HashMap::default() });
         self.scopes.len() - 1
     }
 

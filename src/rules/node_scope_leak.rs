@@ -29,7 +29,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for compilation in &model.compilations {
         for read in &compilation.reads {
             let (Owner::Class(_) | Owner::Define(_)) = &read.reader else { continue };
-            let reader = describe_owner(&read.reader, compilation);
+            let reader = || describe_owner(&read.reader, compilation);
             match &read.outcome {
                 ReadOutcome::Bound { kind: ScopeKind::Node, binding } => {
                     let mut related = Vec::new();
@@ -44,8 +44,9 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                         &RULE,
                         read.loc,
                         format!(
-                            "`${}` is not bound in {reader}; it comes from the node scope of the node that declares it",
-                            read.name
+                            "`${}` is not bound in {}; it comes from the node scope of the node that declares it",
+                            read.name,
+                            reader()
                         ),
                         related,
                     );
@@ -57,8 +58,10 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                         &RULE,
                         read.loc,
                         format!(
-                            "`${}` is not bound in {reader} or its parents; only a declaring node or top scope can provide `${}`",
-                            read.name, read.name
+                            "`${}` is not bound in {} or its parents; only a declaring node or top scope can provide `${}`",
+                            read.name,
+                            reader(),
+                            read.name
                         ),
                         chain_related(&compilation.chain(&read.reader), compilation, model),
                     );
