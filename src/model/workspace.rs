@@ -81,6 +81,7 @@ impl Workspace {
         for path in paths {
             let path = crate::input::clean(path);
             if !path.is_dir() {
+                ws.place_file(&path);
                 continue;
             }
             if is_environment(&path) {
@@ -102,7 +103,34 @@ impl Workspace {
         }
         ws.module_dirs.extend(module_path.iter().map(|p| crate::input::clean(p)));
         ws.module_dirs.dedup();
+        // Modules inside a module (test fixtures) are not on the module path.
+        let outer = ws.module_dirs.clone();
+        let nested = |p: &PathBuf| outer.iter().any(|o| o != p && p.starts_with(o));
+        ws.module_dirs.retain(|d| !nested(d));
+        ws.environments.retain(|e| !nested(e));
         ws
+    }
+
+    /// A file named on its own: its layout is read from its ancestors, so
+    /// that `modules/a/manifests/x.pp` is module `a`'s whichever way it is
+    /// named.
+    fn place_file(&mut self, file: &Path) {
+        let Some(manifests) = file.ancestors().skip(1).find(|a| a.file_name().is_some_and(|n| n == "manifests")) else {
+            return;
+        };
+        let Some(owner) = manifests.parent() else { return };
+        let owner = if owner.as_os_str().is_empty() { Path::new(".") } else { owner };
+        if is_environment(owner) {
+            if !self.environments.iter().any(|e| e == owner) {
+                self.environments.push(owner.to_path_buf());
+            }
+        } else if let Some(modules) = owner.parent() {
+            let modules =
+                if modules.as_os_str().is_empty() { Path::new(".").to_path_buf() } else { modules.to_path_buf() };
+            if !self.module_dirs.contains(&modules) {
+                self.module_dirs.push(modules);
+            }
+        }
     }
 
     /// The role of a file in this layout.
