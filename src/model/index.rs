@@ -105,20 +105,45 @@ pub fn normalize_name(name: &str) -> String {
 }
 
 impl<'a> Index<'a> {
+    /// Indexes every file's definitions in parallel, then merges them in
+    /// file order so that the index does not depend on thread timing.
     pub fn build(files: &'a [ParsedFile], workspace: &Workspace) -> Index<'a> {
+        use rayon::prelude::*;
+        let per_file: Vec<(FileRole, Index<'a>)> = files
+            .par_iter()
+            .enumerate()
+            .map(|(file_id, file)| {
+                let role = workspace.role(&file.source.path);
+                let mut own = Index::default();
+                if let Some(manifest) = &file.manifest {
+                    let visibility = match role {
+                        FileRole::Standalone => Visibility::File(file_id),
+                        _ => Visibility::Global,
+                    };
+                    own.collect(file_id, &manifest.statements, "", visibility);
+                }
+                (role, own)
+            })
+            .collect();
         let mut index = Index::default();
+        for (role, own) in &per_file {
+            index.roles.push(role.clone());
+            for (name, defs) in &own.types {
+                index.types.entry(name.clone()).or_default().extend(defs.iter().copied());
+            }
+            for (name, defs) in &own.functions {
+                index.functions.entry(name.clone()).or_default().extend(defs.iter().copied());
+            }
+            for (name, defs) in &own.type_aliases {
+                index.type_aliases.entry(name.clone()).or_default().extend(defs.iter().copied());
+            }
+        }
         let mut sites: BTreeMap<PathBuf, Site<'a>> = BTreeMap::new();
         for (file_id, file) in files.iter().enumerate() {
-            let role = workspace.role(&file.source.path);
-            index.roles.push(role.clone());
+            let role = index.roles[file_id].clone();
             let Some(manifest) = &file.manifest else {
                 continue;
             };
-            let visibility = match role {
-                FileRole::Standalone => Visibility::File(file_id),
-                _ => Visibility::Global,
-            };
-            index.collect(file_id, &manifest.statements, "", visibility);
             let site_key = match &role {
                 FileRole::Site { root } => Some((root.clone(), None)),
                 FileRole::Standalone => Some((file.source.path.clone(), Some(file_id))),

@@ -3,6 +3,7 @@
 use super::{RuleInfo, Sink};
 use crate::model::index::{normalize_name, DefBody, Loc};
 use crate::model::record::Event;
+use crate::model::workspace::autoload_path;
 use crate::model::Model;
 use crate::rules::Level;
 
@@ -29,7 +30,10 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 sink.report(
                     &RULE,
                     *loc,
-                    format!("class `{name}` is not defined in the checked tree or the module path"),
+                    format!(
+                        "class `{name}` is not defined in the checked tree or the module path (Puppet's autoloader looks for {})",
+                        autoload_path(name).display()
+                    ),
                     vec![],
                 );
             }
@@ -49,8 +53,9 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                     &RULE,
                     Loc::new(def.file, *span),
                     format!(
-                        "class `{}` inherits `{parent}`, which is not defined in the checked tree or the module path",
-                        class.name
+                        "class `{}` inherits `{parent}`, which is not defined in the checked tree or the module path (Puppet's autoloader looks for {})",
+                        class.name,
+                        autoload_path(&parent).display()
                     ),
                     vec![],
                 );
