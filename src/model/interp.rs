@@ -278,6 +278,23 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         Err(searched)
     }
 
+    /// An assignment the lookup chain from `start` holds on any path.
+    fn assigned_on_other_paths(&self, start: ScopeId, name: &str) -> Option<Loc> {
+        let mut scope = start;
+        for _ in 0..self.scopes.len() + 1 {
+            let s = &self.scopes[scope];
+            if let Some(loc) = s.vars.get(name).and_then(|bs| bs.iter().find_map(|b| b.loc)) {
+                return Some(loc);
+            }
+            scope = match s.kind {
+                ScopeKind::Lambda => s.lexical?,
+                ScopeKind::Top => return None,
+                _ => s.inherited.or(s.enclosing)?,
+            };
+        }
+        None
+    }
+
     /// `$a::b::x`: the scope of class `a::b` (it must be declared), then the
     /// classes it inherits from; `$::x` reads top scope.
     fn lookup_qualified(
@@ -329,7 +346,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 } else if !leaf.is_empty() && BUILT_IN_VARIABLES.contains(&leaf) {
                     (Value::Unknown, ReadOutcome::BuiltIn)
                 } else {
-                    (Value::Unknown, ReadOutcome::Unbound { searched })
+                    let elsewhere = match variable.split_scope() {
+                        None => self.assigned_on_other_paths(scope, name),
+                        Some(_) => None,
+                    };
+                    (Value::Unknown, ReadOutcome::Unbound { searched, elsewhere })
                 }
             }
         }

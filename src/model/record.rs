@@ -128,9 +128,11 @@ pub enum ReadOutcome {
         kind: ScopeKind,
         binding: Option<Loc>,
     },
-    /// Bound nowhere the read could see, even at the end.
+    /// Bound nowhere the read could see, even at the end. `elsewhere`: an
+    /// assignment in a searched scope on a path that excludes this read.
     Unbound {
         searched: Vec<ScopeKind>,
+        elsewhere: Option<Loc>,
     },
 }
 

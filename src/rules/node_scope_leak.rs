@@ -51,20 +51,28 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                         related,
                     );
                 }
-                ReadOutcome::Unbound { .. }
+                ReadOutcome::Unbound { elsewhere, .. }
                     if !compilation.node_in_view && !model.has_site && !read.name.contains("::") =>
                 {
-                    sink.report(
-                        &RULE,
-                        read.loc,
-                        format!(
+                    let mut related = chain_related(&compilation.chain(&read.reader), compilation, model);
+                    let message = match elsewhere {
+                        Some(other) => {
+                            related.insert(0, (*other, format!("`${}` is assigned here, on another path", read.name)));
+                            format!(
+                                "`${}` is not assigned on this path in {}; only a declaring node or top scope can provide `${}` here",
+                                read.name,
+                                reader(),
+                                read.name
+                            )
+                        }
+                        None => format!(
                             "`${}` is not bound in {} or its parents; only a declaring node or top scope can provide `${}`",
                             read.name,
                             reader(),
                             read.name
                         ),
-                        chain_related(&compilation.chain(&read.reader), compilation, model),
-                    );
+                    };
+                    sink.report(&RULE, read.loc, message, related);
                 }
                 _ => {}
             }

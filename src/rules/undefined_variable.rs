@@ -32,7 +32,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             Entry::Unreached { site: None, .. } => None,
         };
         for read in &compilation.reads {
-            let ReadOutcome::Unbound { searched } = &read.outcome else { continue };
+            let ReadOutcome::Unbound { searched, elsewhere } = &read.outcome else { continue };
             let qualified = read.name.trim_start_matches("::").rsplit_once("::").map(|(class, _)| class.to_string());
             // Whether the whole program is in view: a node (or a site without
             // nodes) of an environment, or a standalone file's own code.
@@ -68,7 +68,11 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                     scopes.join(", ")
                 ),
             };
-            sink.report(&RULE, read.loc, message, chain_related(&compilation.chain(&read.reader), compilation, model));
+            let mut related = chain_related(&compilation.chain(&read.reader), compilation, model);
+            if let Some(other) = elsewhere {
+                related.insert(0, (*other, format!("`${}` is assigned here, on a path that excludes the read", read.name)));
+            }
+            sink.report(&RULE, read.loc, message, related);
         }
     }
 }
