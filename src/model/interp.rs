@@ -334,10 +334,20 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             None => self.lookup(scope, name, path),
         };
         match found {
-            Ok((scope, binding)) => (
-                binding.value.clone(),
-                ReadOutcome::Bound { kind: self.scopes[scope].kind.clone(), binding: binding.loc },
-            ),
+            Ok((scope, binding)) => {
+                // Bound on several paths (the branches of an `if`): the value
+                // is known only if every branch agrees.
+                let leaf = variable.split_scope().map_or(name, |(_, leaf)| leaf);
+                let mut value = binding.value.clone();
+                let candidates = self.scopes[scope].vars.get(leaf).map_or(&[][..], |v| v.as_slice());
+                for other in candidates.iter().filter(|b| compatible(&b.path, path)) {
+                    if other.value != value {
+                        value = Value::Unknown;
+                        break;
+                    }
+                }
+                (value, ReadOutcome::Bound { kind: self.scopes[scope].kind.clone(), binding: binding.loc })
+            }
             Err(searched) => {
                 let leaf =
                     variable.split_scope().map_or(name, |(class, leaf)| if class.is_empty() { leaf } else { "" });
