@@ -128,11 +128,14 @@ pub fn check_model(model: &Model<'_>) -> Vec<Finding> {
 /// Most related locations one finding lists.
 const MAX_RELATED: usize = 12;
 
+/// A finding before its places are turned into paths and spans.
+type Pending = (Level, String, Vec<(Loc, String)>);
+
 /// Collects findings keyed by rule and place, merging what several
 /// compilations say about the same place.
 pub struct Sink<'m, 'a> {
     model: &'m Model<'a>,
-    findings: BTreeMap<(&'static str, Loc), (Level, String, Vec<(Loc, String)>)>,
+    findings: BTreeMap<(&'static str, Loc), Pending>,
 }
 
 impl<'m, 'a> Sink<'m, 'a> {

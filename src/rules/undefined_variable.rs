@@ -70,7 +70,10 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             };
             let mut related = chain_related(&compilation.chain(&read.reader), compilation, model);
             if let Some(other) = elsewhere {
-                related.insert(0, (*other, format!("`${}` is assigned here, on a path that excludes the read", read.name)));
+                related.insert(
+                    0,
+                    (*other, format!("`${}` is assigned here, on a path that excludes the read", read.name)),
+                );
             }
             sink.report(&RULE, read.loc, message, related);
         }
