@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::config::Settings;
 use crate::input::{self, Notice, NoticeKind};
 use crate::model::workspace::Workspace;
 use crate::model::Model;
@@ -21,6 +22,8 @@ pub struct CheckOptions {
     /// `--modulepath` directories: their modules' definitions are known,
     /// their own findings are not reported.
     pub module_path: Vec<PathBuf>,
+    /// Rule levels and the rest of the configuration.
+    pub settings: Settings,
 }
 
 /// Everything a run found.
@@ -39,8 +42,18 @@ pub struct CheckOutcome {
 }
 
 impl CheckOutcome {
+    /// Findings of a level that no comment suppresses.
     pub fn count(&self, level: rules::Level) -> usize {
-        self.findings.iter().filter(|f| f.level == level).count()
+        self.findings.iter().filter(|f| f.level == level && f.suppressed_by.is_none()).count()
+    }
+
+    pub fn suppressed(&self) -> usize {
+        self.findings.iter().filter(|f| f.suppressed_by.is_some()).count()
+    }
+
+    /// Whether an unsuppressed finding reaches `fail_on`.
+    pub fn fails(&self, fail_on: rules::Level) -> bool {
+        self.findings.iter().any(|f| f.level >= fail_on && f.suppressed_by.is_none())
     }
 }
 
@@ -68,7 +81,9 @@ impl std::error::Error for CheckError {}
 /// [`crate::run_with_large_stack`] provides one.
 pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, CheckError> {
     let started = Instant::now();
-    let excludes = input::exclude_set(&options.excludes).map_err(CheckError::BadExclude)?;
+    let exclude_patterns: Vec<String> = options.excludes.iter().chain(&options.settings.excludes).cloned().collect();
+    let excludes = input::exclude_set(&exclude_patterns).map_err(CheckError::BadExclude)?;
+    let module_path: Vec<PathBuf> = options.module_path.iter().chain(&options.settings.module_path).cloned().collect();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.jobs.unwrap_or(0))
         .stack_size(crate::WORKER_STACK_SIZE)
@@ -77,7 +92,7 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
         .map_err(CheckError::ThreadPool)?;
 
     let (checked_paths, mut notices) = input::discover(paths, &excludes);
-    let (library_paths, library_notices) = input::discover(&options.module_path, &excludes);
+    let (library_paths, library_notices) = input::discover(&module_path, &excludes);
     notices.extend(library_notices);
     let checked_count = checked_paths.len();
     let library_paths: Vec<PathBuf> = library_paths.into_iter().filter(|p| !checked_paths.contains(p)).collect();
@@ -109,8 +124,16 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
         }
     }
     outcome.checked = reported.iter().filter(|r| **r).count();
-    let workspace = Workspace::discover(paths, &options.module_path);
-    outcome.findings = pool.install(|| analyse(&outcome.files, reported, workspace));
+    let workspace = Workspace::discover(paths, &module_path);
+    outcome.findings = pool.install(|| {
+        let mut findings = analyse(&outcome.files, reported.clone(), workspace);
+        configure(&mut findings, &options.settings);
+        let enabled = rules::ALL_RULES.iter().map(|r| r.id).filter(|id| options.settings.level(id).is_some()).collect();
+        rules::useless_suppression::apply(&outcome.files, &reported, &enabled, &mut findings);
+        configure(&mut findings, &options.settings);
+        findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+        findings
+    });
     notices.sort_by(|a, b| a.path.cmp(&b.path));
     outcome.notices = notices;
     outcome.elapsed = started.elapsed();
@@ -141,4 +164,15 @@ pub fn analyse_with_facts(
     findings.extend(rules::check_model(&model));
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     findings
+}
+
+/// Applies the configured levels: findings of rules turned off go.
+pub fn configure(findings: &mut Vec<Finding>, settings: &Settings) {
+    findings.retain_mut(|f| match settings.level(f.rule) {
+        Some(level) => {
+            f.level = level;
+            true
+        }
+        None => false,
+    });
 }

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use crate::check::{self, CheckOptions};
+use crate::config::{self, Settings};
 use crate::report::{self, Format, ReportOptions};
 use crate::rules::Level;
 
@@ -16,8 +17,8 @@ use crate::rules::Level;
     name = "mplint",
     version,
     about,
-    after_help = "Exit status: 0 when no error-level finding, 1 when there is at least one, \
-                  2 on a usage error or when a path could not be read."
+    after_help = "Exit status: 0 when no finding reaches the --fail-on level (default: error), 1 when one does, \
+                  2 on a usage or configuration error or when a path could not be read."
 )]
 pub struct Args {
     /// Files and directories to check; directories are searched for *.pp files.
@@ -45,6 +46,41 @@ pub struct Args {
     /// whose own findings are not reported (repeatable).
     #[arg(long = "modulepath", value_name = "DIR")]
     pub module_path: Vec<PathBuf>,
+
+    /// Configuration file (default: .mplint.toml in the first checked path
+    /// or the nearest directory above it).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Apply a policy (repeatable): deny-node-scope, strict.
+    #[arg(long = "policy", value_name = "NAME")]
+    pub policies: Vec<String>,
+
+    /// The lowest level that makes the exit status 1 (default: error).
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub fail_on: Option<FailOn>,
+
+    /// When to colour human output.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    /// List suppressed findings too (human output).
+    #[arg(long)]
+    pub show_suppressed: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FailOn {
+    Note,
+    Warning,
+    Error,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
 }
 
 /// Exit statuses.
@@ -63,12 +99,42 @@ pub fn main() -> ExitCode {
     ExitCode::from(crate::run_with_large_stack(move || run(args)))
 }
 
+/// The configuration the command line asks for: the file (given or found),
+/// then `--policy`, `--fail-on`.
+fn settings(args: &Args) -> Result<Settings, String> {
+    let file = match &args.config {
+        Some(file) => Some(file.clone()),
+        None => args.paths.first().and_then(|p| config::discover(p)),
+    };
+    let mut settings = config::load(file.as_deref()).map_err(|e| e.to_string())?;
+    for policy in &args.policies {
+        config::apply_policy(&mut settings, policy)?;
+    }
+    if let Some(fail_on) = args.fail_on {
+        settings.fail_on = match fail_on {
+            FailOn::Note => Level::Note,
+            FailOn::Warning => Level::Warning,
+            FailOn::Error => Level::Error,
+        };
+    }
+    Ok(settings)
+}
+
 /// Runs a check as the command line describes and returns the exit status.
 pub fn run(args: Args) -> u8 {
+    let settings = match settings(&args) {
+        Ok(settings) => settings,
+        Err(message) => {
+            eprintln!("mplint: {message}");
+            return EXIT_ERROR;
+        }
+    };
+    let fail_on = settings.fail_on;
     let options = CheckOptions {
         jobs: args.jobs.map(usize::from),
         excludes: args.exclude.clone(),
         module_path: args.module_path.clone(),
+        settings,
     };
     let outcome = match check::check(&args.paths, &options) {
         Ok(outcome) => outcome,
@@ -79,8 +145,19 @@ pub fn run(args: Args) -> u8 {
     };
     let base_dir = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
     let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
-    let color = to_terminal && args.format == Format::Human && std::env::var_os("NO_COLOR").is_none();
-    let rendered = report::render(args.format, &outcome, &ReportOptions { base_dir: &base_dir, color });
+    let color = match args.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
+    } && args.format == Format::Human;
+    let report_options = ReportOptions {
+        base_dir: &base_dir,
+        color,
+        show_suppressed: args.show_suppressed,
+        // Timing only where a person reads it: files and pipes stay reproducible.
+        elapsed: to_terminal.then_some(outcome.elapsed),
+    };
+    let rendered = report::render(args.format, &outcome, &report_options);
     let written = match &args.output {
         Some(path) => std::fs::write(path, &rendered).map_err(|e| format!("cannot write {}: {e}", path.display())),
         None => std::io::stdout().lock().write_all(&rendered).map_err(|e| format!("cannot write the report: {e}")),
@@ -94,12 +171,9 @@ pub fn run(args: Args) -> u8 {
             eprintln!("mplint: {}", notice.message);
         }
     }
-    if std::io::stderr().is_terminal() {
-        eprintln!("mplint: done in {:.2}s", outcome.elapsed.as_secs_f64());
-    }
     if !outcome.notices.is_empty() {
         EXIT_ERROR
-    } else if outcome.count(Level::Error) > 0 {
+    } else if outcome.fails(fail_on) {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN

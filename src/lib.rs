@@ -6,6 +6,7 @@
 
 pub mod check;
 pub mod cli;
+pub mod config;
 pub mod input;
 pub mod model;
 pub mod report;

@@ -37,6 +37,9 @@ pub fn render(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Vec<u8> {
         let _ = term::emit_to_write_style(&mut buffer, &config, &files, &diagnostic);
     }
     for finding in &outcome.findings {
+        if finding.suppressed_by.is_some() && !options.show_suppressed {
+            continue;
+        }
         let severity = match finding.level {
             Level::Error => Severity::Error,
             Level::Warning => Severity::Warning,
@@ -63,11 +66,18 @@ pub fn render(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Vec<u8> {
                 labels.push(Label::secondary(id, related.span.start..related.span.end).with_message(&related.message));
             }
         }
+        if let Some(comment) = finding.suppressed_by {
+            diagnostic = diagnostic.with_message(format!("{} (suppressed)", finding.message));
+            if let Some(&id) = ids.get(&finding.path) {
+                labels
+                    .push(Label::secondary(id, comment.start..comment.end).with_message("suppressed by this comment"));
+            }
+        }
         diagnostic = diagnostic.with_labels(labels);
         let _ = term::emit_to_write_style(&mut buffer, &config, &files, &diagnostic);
     }
     let mut out = buffer.into_inner();
-    out.extend_from_slice(summary_line(outcome).as_bytes());
+    out.extend_from_slice(summary_line(outcome, options.elapsed).as_bytes());
     out.push(b'\n');
     out
 }

@@ -3,10 +3,13 @@
 //! ```json
 //! { "version": 1,
 //!   "tool": { "name": "mplint", "version": "0.1.0" },
-//!   "summary": { "files": 3, "errors": 1, "warnings": 0, "notes": 0 },
+//!   "summary": { "files": 3, "errors": 1, "warnings": 0, "notes": 0, "suppressed": 0 },
 //!   "findings": [ { "rule": "syntax-error", "level": "error", "path": "a.pp",
 //!                   "start": { "line": 1, "column": 20 }, "end": { … },
-//!                   "message": "…", "related": [ { "path", "start", "end", "message" } ] } ],
+//!                   "message": "…", "related": [ { "path", "start", "end", "message" } ],
+//!                   "flow": [ … same shape, outermost step first … ],
+//!                   "suppressed": null or { "line", "column" } of the comment,
+//!                   "fingerprint": "…" } ],
 //!   "notices": [ { "path": "b.pp", "kind": "unreadable", "message": "…" } ] }
 //! ```
 
@@ -40,6 +43,7 @@ struct Summary {
     errors: usize,
     warnings: usize,
     notes: usize,
+    suppressed: usize,
 }
 
 #[derive(Serialize)]
@@ -51,6 +55,10 @@ struct JsonFinding<'a> {
     end: Position,
     message: &'a str,
     related: Vec<JsonRelated<'a>>,
+    flow: Vec<JsonRelated<'a>>,
+    /// Where the suppressing comment starts, when one suppresses this finding.
+    suppressed: Option<Position>,
+    fingerprint: String,
 }
 
 #[derive(Serialize)]
@@ -68,6 +76,10 @@ struct JsonNotice<'a> {
     message: &'a str,
 }
 
+fn related(r: &crate::rules::Related) -> JsonRelated<'_> {
+    JsonRelated { path: super::slash_path(&r.path), start: r.span.start_pos, end: r.span.end_pos, message: &r.message }
+}
+
 pub fn render(outcome: &CheckOutcome) -> Vec<u8> {
     let report = Report {
         version: SCHEMA_VERSION,
@@ -77,27 +89,23 @@ pub fn render(outcome: &CheckOutcome) -> Vec<u8> {
             errors: outcome.count(Level::Error),
             warnings: outcome.count(Level::Warning),
             notes: outcome.count(Level::Note),
+            suppressed: outcome.suppressed(),
         },
         findings: outcome
             .findings
             .iter()
-            .map(|f| JsonFinding {
+            .zip(super::fingerprints(outcome))
+            .map(|(f, fingerprint)| JsonFinding {
                 rule: f.rule,
                 level: f.level,
                 path: super::slash_path(&f.path),
                 start: f.span.start_pos,
                 end: f.span.end_pos,
                 message: &f.message,
-                related: f
-                    .related
-                    .iter()
-                    .map(|r| JsonRelated {
-                        path: super::slash_path(&r.path),
-                        start: r.span.start_pos,
-                        end: r.span.end_pos,
-                        message: &r.message,
-                    })
-                    .collect(),
+                related: f.related.iter().map(related).collect(),
+                flow: f.flow.iter().map(related).collect(),
+                suppressed: f.suppressed_by.map(|s| s.start_pos),
+                fingerprint,
             })
             .collect(),
         notices: outcome

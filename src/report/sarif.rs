@@ -18,6 +18,35 @@ use crate::syntax::source::Span;
 pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 const SRCROOT: &str = "%SRCROOT%";
 const INFORMATION_URI: &str = "https://github.com/mplint/mplint";
+/// `partialFingerprints` key; bump the version when the recipe changes.
+const FINGERPRINT_KEY: &str = "mplintFingerprint/v1";
+/// `automationDetails.id`: the analysis category GitHub groups runs by.
+const AUTOMATION_ID: &str = "mplint/";
+
+/// Builds a SARIF object from its JSON form.
+fn from_json<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> T {
+    serde_json::from_value(value).expect("well-formed SARIF object")
+}
+
+/// The git revision checked, when the base directory is in a checkout.
+fn version_control(base_dir: &Path) -> Option<serde_sarif::sarif::VersionControlDetails> {
+    let git = |args: &[&str]| -> Option<String> {
+        let output = std::process::Command::new("git").args(args).current_dir(base_dir).output().ok()?;
+        let text = String::from_utf8(output.stdout).ok()?.trim().to_string();
+        (output.status.success() && !text.is_empty()).then_some(text)
+    };
+    let revision = git(&["rev-parse", "HEAD"])?;
+    let root = git(&["rev-parse", "--show-toplevel"])?;
+    let repository = git(&["config", "--get", "remote.origin.url"]).unwrap_or_else(|| directory_uri(Path::new(&root)));
+    let mut details = json!({ "repositoryUri": repository, "revisionId": revision });
+    if let Some(branch) = git(&["symbolic-ref", "--short", "-q", "HEAD"]) {
+        details["branch"] = json!(branch);
+    }
+    if Path::new(&root) == base_dir {
+        details["mappedTo"] = json!({ "uriBaseId": SRCROOT });
+    }
+    Some(from_json(details))
+}
 
 pub fn render(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Vec<u8> {
     let sarif = build(outcome, options);
@@ -63,32 +92,48 @@ fn rule_description(documentation: &str) -> Option<&str> {
     Some(rest[..end].trim())
 }
 
-fn location(path: &Path, span: &Span, message: Option<&str>, base_dir: &Path) -> Location {
-    let mut artifact = ArtifactLocation::builder().uri(uri(path, base_dir)).build();
-    if !path.is_absolute() || path.starts_with(base_dir) {
-        artifact.uri_base_id = Some(SRCROOT.into());
-    }
-    let region = Region::builder()
-        .start_line(span.start_pos.line as i64)
-        .start_column(span.start_pos.column as i64)
-        .end_line(span.end_pos.line as i64)
-        .end_column(span.end_pos.column as i64)
-        .build();
-    let physical = PhysicalLocation::builder().artifact_location(artifact).region(region).build();
-    let mut location = Location::builder().physical_location(physical).build();
-    location.message = message.map(text);
-    location
+/// Where report paths are resolved: relative ones against the working
+/// directory, and all written relative to `%SRCROOT%` when under it.
+struct Places<'p> {
+    cwd: &'p Path,
+    root: &'p Path,
 }
 
-/// A relative URI under the base directory, or an absolute `file://` URI.
-fn uri(path: &Path, base_dir: &Path) -> String {
-    if path.is_absolute() {
-        match path.strip_prefix(base_dir) {
-            Ok(relative) => percent_encode(&super::slash_path(relative)),
-            Err(_) => format!("file://{}", percent_encode(&super::slash_path(path))),
+impl Places<'_> {
+    fn absolute(&self, path: &Path) -> std::path::PathBuf {
+        if path.is_absolute() {
+            path.to_path_buf()
+        } else {
+            self.cwd.join(path)
         }
-    } else {
-        percent_encode(&super::slash_path(path))
+    }
+
+    fn artifact(&self, path: &Path) -> ArtifactLocation {
+        let absolute = self.absolute(path);
+        match absolute.strip_prefix(self.root) {
+            Ok(relative) => {
+                let mut artifact =
+                    ArtifactLocation::builder().uri(percent_encode(&super::slash_path(relative))).build();
+                artifact.uri_base_id = Some(SRCROOT.into());
+                artifact
+            }
+            Err(_) => ArtifactLocation::builder()
+                .uri(format!("file://{}", percent_encode(&super::slash_path(&absolute))))
+                .build(),
+        }
+    }
+
+    fn location(&self, path: &Path, span: &Span, message: Option<&str>) -> Location {
+        let region = Region::builder()
+            .start_line(span.start_pos.line as i64)
+            .start_column(span.start_pos.column as i64)
+            .end_line(span.end_pos.line as i64)
+            .end_column(span.end_pos.column as i64)
+            .build();
+        let physical = PhysicalLocation::builder().artifact_location(self.artifact(path)).region(region).build();
+        let mut location = Location::builder().physical_location(physical).build();
+        location.message = message.map(text);
+        location
     }
 }
 
@@ -112,7 +157,34 @@ fn directory_uri(dir: &Path) -> String {
     uri
 }
 
+/// The directory `%SRCROOT%` stands for: the working directory when it holds
+/// every reported file, else the deepest directory that does.
+fn source_root(outcome: &CheckOutcome, cwd: &Path) -> std::path::PathBuf {
+    let absolute = |p: &Path| if p.is_absolute() { p.to_path_buf() } else { cwd.join(p) };
+    let mut paths = outcome.findings.iter().flat_map(|f| {
+        std::iter::once(&f.path).chain(f.related.iter().map(|r| &r.path)).chain(f.flow.iter().map(|r| &r.path))
+    });
+    let mut root = cwd.to_path_buf();
+    if paths.clone().all(|p| absolute(p).starts_with(cwd)) {
+        return root;
+    }
+    if let Some(first) = paths.next() {
+        root = absolute(first).parent().map(Path::to_path_buf).unwrap_or_default();
+        for path in paths {
+            let path = absolute(path);
+            while !path.starts_with(&root) {
+                if !root.pop() {
+                    break;
+                }
+            }
+        }
+    }
+    root
+}
+
 fn build(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Sarif {
+    let root = source_root(outcome, options.base_dir);
+    let places = Places { cwd: options.base_dir, root: &root };
     let rules: Vec<ReportingDescriptor> = ALL_RULES.iter().map(|r| rule_descriptor(r)).collect();
     let driver = ToolComponent::builder()
         .name("mplint")
@@ -123,15 +195,17 @@ fn build(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Sarif {
         .rules(rules)
         .build();
 
+    let fingerprints = super::fingerprints(outcome);
     let results: Vec<SarifResult> = outcome
         .findings
         .iter()
-        .map(|finding| {
+        .zip(fingerprints)
+        .map(|(finding, fingerprint)| {
             let rule_index = ALL_RULES.iter().position(|r| r.id == finding.rule).map(|i| i as i64);
             let mut result = SarifResult::builder()
                 .rule_id(finding.rule)
                 .message(text(&finding.message))
-                .locations(vec![location(&finding.path, &finding.span, None, options.base_dir)])
+                .locations(vec![places.location(&finding.path, &finding.span, None)])
                 .build();
             result.rule_index = rule_index;
             result.level = Some(match finding.level {
@@ -139,12 +213,42 @@ fn build(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Sarif {
                 Level::Warning => ResultLevel::Warning,
                 Level::Note => ResultLevel::Note,
             });
+            result.partial_fingerprints = Some(BTreeMap::from([(FINGERPRINT_KEY.to_string(), fingerprint)]));
+            if let Some(comment) = finding.suppressed_by {
+                result.suppressions = Some(vec![from_json(json!({
+                    "kind": "inSource",
+                    "location": places.location(&finding.path, &comment, None),
+                }))]);
+            }
+            if !finding.flow.is_empty() {
+                let steps: Vec<serde_json::Value> = finding
+                    .flow
+                    .iter()
+                    .enumerate()
+                    .map(|(i, step)| {
+                        json!({
+                            "location": places.location(&step.path, &step.span, Some(&step.message)),
+                            "nestingLevel": i,
+                            "executionOrder": i + 1,
+                        })
+                    })
+                    .collect();
+                result.code_flows = Some(vec![from_json(json!({
+                    "message": { "text": "how evaluation reaches this finding" },
+                    "threadFlows": [ { "locations": steps } ],
+                }))]);
+            }
             if !finding.related.is_empty() {
                 result.related_locations = Some(
                     finding
                         .related
                         .iter()
-                        .map(|Related { path, span, message }| location(path, span, Some(message), options.base_dir))
+                        .enumerate()
+                        .map(|(i, Related { path, span, message })| {
+                            let mut related = places.location(path, span, Some(message));
+                            related.id = Some(i as i64 + 1);
+                            related
+                        })
                         .collect(),
                 );
             }
@@ -159,11 +263,7 @@ fn build(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Sarif {
             let mut notification = Notification::builder().message(text(&notice.message)).build();
             notification.level = Some(json!("error"));
             notification.locations = Some(vec![Location::builder()
-                .physical_location(
-                    PhysicalLocation::builder()
-                        .artifact_location(ArtifactLocation::builder().uri(uri(&notice.path, options.base_dir)).build())
-                        .build(),
-                )
+                .physical_location(PhysicalLocation::builder().artifact_location(places.artifact(&notice.path)).build())
                 .build()]);
             notification
         })
@@ -179,10 +279,10 @@ fn build(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Sarif {
         .invocations(vec![invocation])
         .column_kind(json!("unicodeCodePoints"))
         .build();
-    run.original_uri_base_ids = Some(BTreeMap::from([(
-        SRCROOT.to_string(),
-        ArtifactLocation::builder().uri(directory_uri(options.base_dir)).build(),
-    )]));
+    run.automation_details = Some(from_json(json!({ "id": AUTOMATION_ID })));
+    run.version_control_provenance = version_control(&root).map(|v| vec![v]);
+    run.original_uri_base_ids =
+        Some(BTreeMap::from([(SRCROOT.to_string(), ArtifactLocation::builder().uri(directory_uri(&root)).build())]));
 
     Sarif::builder().schema(SCHEMA_URI).version(json!("2.1.0")).runs(vec![run]).build()
 }
@@ -192,11 +292,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn uris_are_relative_to_the_base_and_encoded() {
-        let base = Path::new("/repo");
-        assert_eq!(uri(Path::new("/repo/a b/c.pp"), base), "a%20b/c.pp");
-        assert_eq!(uri(Path::new("/elsewhere/c.pp"), base), "file:///elsewhere/c.pp");
-        assert_eq!(uri(Path::new("site/x.pp"), base), "site/x.pp");
+    fn uris_are_relative_to_the_root_and_encoded() {
+        let places = Places { cwd: Path::new("/repo"), root: Path::new("/repo") };
+        let uri = |p: &str| places.artifact(Path::new(p)).uri.unwrap();
+        assert_eq!(uri("/repo/a b/c.pp"), "a%20b/c.pp");
+        assert_eq!(uri("/elsewhere/c.pp"), "file:///elsewhere/c.pp");
+        assert_eq!(uri("site/x.pp"), "site/x.pp");
+        assert_eq!(places.artifact(Path::new("site/x.pp")).uri_base_id.as_deref(), Some(SRCROOT));
     }
 
     #[test]

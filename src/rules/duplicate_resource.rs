@@ -107,13 +107,21 @@ fn report(
     let earlier_chain = chain_related(&compilation.chain(&earlier.owner), compilation, model);
     related.extend(earlier_chain.into_iter().map(|(loc, m)| (loc, format!("first: {m}"))));
     let later_chain = chain_related(&compilation.chain(&later.owner), compilation, model);
+    let mut flow = later_chain.clone();
+    flow.push((later.loc, format!("{} declared again here", describe(later))));
     related.extend(later_chain.into_iter().map(|(loc, m)| (loc, format!("second: {m}"))));
     let what = if later.title == earlier.title {
         describe(later)
     } else {
         format!("{} (same {} as {})", describe(later), namevar(&later.type_name), describe(earlier))
     };
-    sink.report(&RULE, later.loc, format!("{what} is already declared in the catalog of {entry}"), related);
+    sink.report_with_flow(
+        &RULE,
+        later.loc,
+        format!("{what} is already declared in the catalog of {entry}"),
+        related,
+        flow,
+    );
 }
 
 fn namevar(type_name: &str) -> &'static str {

@@ -12,6 +12,7 @@ pub mod syntax_error;
 pub mod undefined_variable;
 pub mod unknown_class;
 pub mod use_before_assign;
+pub mod useless_suppression;
 pub mod variable_reassigned;
 
 use std::collections::BTreeMap;
@@ -61,6 +62,11 @@ pub struct Finding {
     pub span: Span,
     pub message: String,
     pub related: Vec<Related>,
+    /// How evaluation reached the finding, outermost step first (an include
+    /// chain from the node to the class, say); empty when there is no chain.
+    pub flow: Vec<Related>,
+    /// The comment that suppresses this finding, if one does.
+    pub suppressed_by: Option<Span>,
 }
 
 impl Finding {
@@ -95,6 +101,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &undefined_variable::RULE,
     &unknown_class::RULE,
     &use_before_assign::RULE,
+    &useless_suppression::RULE,
     &variable_reassigned::RULE,
 ];
 
@@ -128,8 +135,9 @@ pub fn check_model(model: &Model<'_>) -> Vec<Finding> {
 /// Most related locations one finding lists.
 const MAX_RELATED: usize = 12;
 
-/// A finding before its places are turned into paths and spans.
-type Pending = (Level, String, Vec<(Loc, String)>);
+/// A finding before its places are turned into paths and spans: level,
+/// message, related places, flow.
+type Pending = (Level, String, Vec<(Loc, String)>, Vec<(Loc, String)>);
 
 /// Collects findings keyed by rule and place, merging what several
 /// compilations say about the same place.
@@ -146,10 +154,24 @@ impl<'m, 'a> Sink<'m, 'a> {
     /// Records a finding at `loc` (only in reported files); a second report
     /// for the same rule and place adds its related locations.
     pub fn report(&mut self, rule: &RuleInfo, loc: Loc, message: String, related: Vec<(Loc, String)>) {
+        self.report_with_flow(rule, loc, message, related, Vec::new());
+    }
+
+    /// As [`Sink::report`], with the steps that led to the finding (kept
+    /// from the first compilation that reports it).
+    pub fn report_with_flow(
+        &mut self,
+        rule: &RuleInfo,
+        loc: Loc,
+        message: String,
+        related: Vec<(Loc, String)>,
+        flow: Vec<(Loc, String)>,
+    ) {
         if !self.model.is_reported(loc) {
             return;
         }
-        let entry = self.findings.entry((rule.id, loc)).or_insert_with(|| (rule.default_level, message, Vec::new()));
+        let entry =
+            self.findings.entry((rule.id, loc)).or_insert_with(|| (rule.default_level, message, Vec::new(), flow));
         for item in related {
             if entry.2.len() < MAX_RELATED && !entry.2.contains(&item) {
                 entry.2.push(item);
@@ -161,20 +183,22 @@ impl<'m, 'a> Sink<'m, 'a> {
         let model = self.model;
         self.findings
             .into_iter()
-            .map(|((rule, loc), (level, message, related))| Finding {
-                rule,
-                level,
-                path: model.path(loc.file).to_path_buf(),
-                span: model.span(loc),
-                message,
-                related: related
-                    .into_iter()
-                    .map(|(loc, message)| Related {
-                        path: model.path(loc.file).to_path_buf(),
-                        span: model.span(loc),
-                        message,
-                    })
-                    .collect(),
+            .map(|((rule, loc), (level, message, related, flow))| {
+                let place = |(loc, message): (Loc, String)| Related {
+                    path: model.path(loc.file).to_path_buf(),
+                    span: model.span(loc),
+                    message,
+                };
+                Finding {
+                    rule,
+                    level,
+                    path: model.path(loc.file).to_path_buf(),
+                    span: model.span(loc),
+                    message,
+                    related: related.into_iter().map(place).collect(),
+                    flow: flow.into_iter().map(place).collect(),
+                    suppressed_by: None,
+                }
             })
             .collect()
     }

@@ -40,7 +40,9 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                         ));
                     }
                     related.extend(chain_related(&compilation.chain(&read.reader), compilation, model));
-                    sink.report(
+                    let mut flow = related.clone();
+                    flow.push((read.loc, format!("`${}` read here, found in node scope", read.name)));
+                    sink.report_with_flow(
                         &RULE,
                         read.loc,
                         format!(
@@ -49,6 +51,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                             reader()
                         ),
                         related,
+                        flow,
                     );
                 }
                 ReadOutcome::Unbound { elsewhere, .. }

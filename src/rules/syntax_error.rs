@@ -42,6 +42,8 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
             span: problem.span,
             message: problem.message.clone(),
             related: Vec::new(),
+            flow: Vec::new(),
+            suppressed_by: None,
         });
     }
 }

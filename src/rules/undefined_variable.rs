@@ -68,14 +68,17 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                     scopes.join(", ")
                 ),
             };
-            let mut related = chain_related(&compilation.chain(&read.reader), compilation, model);
+            let chain = chain_related(&compilation.chain(&read.reader), compilation, model);
+            let mut flow = chain.clone();
+            flow.push((read.loc, format!("`${}` read here, bound nowhere in view", read.name)));
+            let mut related = chain;
             if let Some(other) = elsewhere {
                 related.insert(
                     0,
                     (*other, format!("`${}` is assigned here, on a path that excludes the read", read.name)),
                 );
             }
-            sink.report(&RULE, read.loc, message, related);
+            sink.report_with_flow(&RULE, read.loc, message, related, flow);
         }
     }
 }

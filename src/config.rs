@@ -1,0 +1,270 @@
+//! Configuration: `.mplint.toml` (found upward from the first checked path,
+//! or named with `--config`), policies (presets in `policies/`), and the
+//! command line, each overriding the one before.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::rules::{rule_info, Level};
+
+pub const FILE_NAME: &str = ".mplint.toml";
+
+/// A rule's configured level: one of the levels, or off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleLevel {
+    Off,
+    On(Level),
+}
+
+fn parse_rule_level(text: &str) -> Option<RuleLevel> {
+    Some(match text {
+        "off" => RuleLevel::Off,
+        "note" => RuleLevel::On(Level::Note),
+        "warning" => RuleLevel::On(Level::Warning),
+        "error" => RuleLevel::On(Level::Error),
+        _ => return None,
+    })
+}
+
+fn parse_level(text: &str) -> Option<Level> {
+    match parse_rule_level(text)? {
+        RuleLevel::On(level) => Some(level),
+        RuleLevel::Off => None,
+    }
+}
+
+/// The built-in policies.
+pub const POLICIES: &[(&str, &str)] = &[
+    ("deny-node-scope", include_str!("../policies/deny-node-scope.toml")),
+    ("strict", include_str!("../policies/strict.toml")),
+];
+
+/// The settings a run uses.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    pub levels: BTreeMap<&'static str, RuleLevel>,
+    pub fail_on: Level,
+    pub excludes: Vec<String>,
+    pub module_path: Vec<PathBuf>,
+    pub policies: Vec<String>,
+    /// The configuration file that was read, if any.
+    pub file: Option<PathBuf>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            levels: crate::rules::ALL_RULES.iter().map(|r| (r.id, RuleLevel::On(r.default_level))).collect(),
+            fail_on: Level::Error,
+            excludes: Vec::new(),
+            module_path: Vec::new(),
+            policies: Vec::new(),
+            file: None,
+        }
+    }
+}
+
+impl Settings {
+    /// The level a rule's findings get, or `None` when the rule is off.
+    pub fn level(&self, rule: &str) -> Option<Level> {
+        match self.levels.get(rule) {
+            Some(RuleLevel::On(level)) => Some(*level),
+            Some(RuleLevel::Off) => None,
+            None => rule_info(rule).map(|r| r.default_level),
+        }
+    }
+}
+
+/// What a configuration file or policy may say.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct FileConfig {
+    fail_on: Option<Spanned<String>>,
+    #[serde(default)]
+    exclude: Vec<String>,
+    #[serde(default)]
+    modulepath: Vec<String>,
+    #[serde(default)]
+    policies: Vec<Spanned<String>>,
+    #[serde(default)]
+    rules: BTreeMap<Spanned<String>, Spanned<String>>,
+}
+
+/// A configuration mistake, with where it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConfigError {
+    pub file: PathBuf,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}: {}", self.file.display(), self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+fn position(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+struct Source<'t> {
+    file: &'t Path,
+    text: &'t str,
+}
+
+impl Source<'_> {
+    fn error(&self, span: std::ops::Range<usize>, message: String) -> ConfigError {
+        let (line, column) = position(self.text, span.start);
+        ConfigError { file: self.file.to_path_buf(), line, column, message }
+    }
+}
+
+fn parse(file: &Path, text: &str) -> Result<FileConfig, ConfigError> {
+    toml::from_str(text).map_err(|e| {
+        let (line, column) = e.span().map_or((1, 1), |s| position(text, s.start));
+        ConfigError { file: file.to_path_buf(), line, column, message: e.message().to_string() }
+    })
+}
+
+/// Applies one file's or policy's settings on top of `settings`. Relative
+/// module paths are taken from the file's directory.
+fn apply(settings: &mut Settings, config: FileConfig, source: &Source<'_>, base: &Path) -> Result<(), ConfigError> {
+    for policy in &config.policies {
+        apply_policy(settings, policy.get_ref()).map_err(|m| source.error(policy.span(), m))?;
+    }
+    if let Some(fail_on) = &config.fail_on {
+        settings.fail_on = parse_level(fail_on.get_ref()).ok_or_else(|| {
+            source.error(
+                fail_on.span(),
+                format!("`fail-on` is `{}`; expected \"note\", \"warning\" or \"error\"", fail_on.get_ref()),
+            )
+        })?;
+    }
+    settings.excludes.extend(config.exclude);
+    settings.module_path.extend(config.modulepath.iter().map(|p| base.join(p)));
+    for (rule, level) in &config.rules {
+        let Some(info) = rule_info(rule.get_ref()) else {
+            return Err(source.error(rule.span(), format!("unknown rule `{}` in [rules]", rule.get_ref())));
+        };
+        let parsed = parse_rule_level(level.get_ref()).ok_or_else(|| {
+            source.error(
+                level.span(),
+                format!(
+                    "rule `{}` has level `{}`; expected \"off\", \"note\", \"warning\" or \"error\"",
+                    rule.get_ref(),
+                    level.get_ref()
+                ),
+            )
+        })?;
+        settings.levels.insert(info.id, parsed);
+    }
+    Ok(())
+}
+
+/// Applies a built-in policy by name.
+pub fn apply_policy(settings: &mut Settings, name: &str) -> Result<(), String> {
+    let Some((_, text)) = POLICIES.iter().find(|(n, _)| *n == name) else {
+        let known: Vec<&str> = POLICIES.iter().map(|(n, _)| *n).collect();
+        return Err(format!("unknown policy `{name}`; the policies are {}", known.join(", ")));
+    };
+    let file = PathBuf::from(format!("policies/{name}.toml"));
+    let config = parse(&file, text).map_err(|e| e.to_string())?;
+    apply(settings, config, &Source { file: &file, text }, Path::new(".")).map_err(|e| e.to_string())?;
+    settings.policies.push(name.to_string());
+    Ok(())
+}
+
+/// `.mplint.toml` in `start` or the nearest directory above it.
+pub fn discover(start: &Path) -> Option<PathBuf> {
+    let start = if start.is_dir() { start.to_path_buf() } else { start.parent()?.to_path_buf() };
+    let absolute = std::path::absolute(&start).ok()?;
+    absolute.ancestors().map(|dir| dir.join(FILE_NAME)).find(|candidate| candidate.is_file())
+}
+
+/// Settings from a configuration file (or none) on top of the defaults.
+pub fn load(file: Option<&Path>) -> Result<Settings, ConfigError> {
+    let mut settings = Settings::default();
+    if let Some(file) = file {
+        let text = std::fs::read_to_string(file).map_err(|e| ConfigError {
+            file: file.to_path_buf(),
+            line: 1,
+            column: 1,
+            message: format!("cannot read the configuration: {e}"),
+        })?;
+        let config = parse(file, &text)?;
+        let base = file.parent().unwrap_or(Path::new("."));
+        apply(&mut settings, config, &Source { file, text: &text }, base)?;
+        settings.file = Some(file.to_path_buf());
+    }
+    Ok(settings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load_text(text: &str) -> Result<Settings, ConfigError> {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(FILE_NAME);
+        std::fs::write(&file, text).unwrap();
+        load(Some(&file)).map(|mut s| {
+            s.file = None;
+            s.module_path = s.module_path.iter().map(|p| p.strip_prefix(dir.path()).unwrap().to_path_buf()).collect();
+            s
+        })
+    }
+
+    #[test]
+    fn levels_fail_on_excludes_and_policies() {
+        let settings = load_text(
+            "fail-on = \"warning\"\nexclude = [\"vendor\"]\nmodulepath = [\"ext\"]\npolicies = [\"deny-node-scope\"]\n[rules]\nunknown-class = \"off\"\n",
+        )
+        .unwrap();
+        assert_eq!(settings.fail_on, Level::Warning);
+        assert_eq!(settings.excludes, ["vendor"]);
+        assert_eq!(settings.module_path, [PathBuf::from("ext")]);
+        assert_eq!(settings.level("node-scope-leak"), Some(Level::Error));
+        assert_eq!(settings.level("unknown-class"), None);
+        assert_eq!(settings.level("syntax-error"), Some(Level::Error));
+    }
+
+    #[test]
+    fn the_file_overrides_its_policies() {
+        let settings = load_text("policies = [\"deny-node-scope\"]\n[rules]\nnode-scope-leak = \"note\"\n").unwrap();
+        assert_eq!(settings.level("node-scope-leak"), Some(Level::Note));
+    }
+
+    #[test]
+    fn mistakes_name_the_line_and_key() {
+        let err = load_text("fail-on = \"error\"\n[rules]\nnode-scope-leek = \"error\"\n").unwrap_err();
+        assert_eq!((err.line, err.column), (3, 1));
+        assert!(err.message.contains("unknown rule `node-scope-leek`"), "{}", err.message);
+
+        let err = load_text("[rules]\nnode-scope-leak = \"loud\"\n").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.message.contains("level `loud`"), "{}", err.message);
+
+        let err = load_text("fail_on = \"error\"\n").unwrap_err();
+        assert_eq!(err.line, 1);
+        assert!(err.message.contains("unknown field `fail_on`"), "{}", err.message);
+
+        let err = load_text("policies = [\"lenient\"]\n").unwrap_err();
+        assert!(err.message.contains("unknown policy `lenient`"), "{}", err.message);
+
+        let err = load_text("exclude = \"vendor\"\n").unwrap_err();
+        assert_eq!(err.line, 1);
+
+        let err = load_text("[rules\n").unwrap_err();
+        assert_eq!(err.line, 1);
+    }
+}
