@@ -125,15 +125,7 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
     }
     outcome.checked = reported.iter().filter(|r| **r).count();
     let workspace = Workspace::discover(paths, &module_path);
-    outcome.findings = pool.install(|| {
-        let mut findings = analyse(&outcome.files, reported.clone(), workspace);
-        configure(&mut findings, &options.settings);
-        let enabled = rules::ALL_RULES.iter().map(|r| r.id).filter(|id| options.settings.level(id).is_some()).collect();
-        rules::useless_suppression::apply(&outcome.files, &reported, &enabled, &mut findings);
-        configure(&mut findings, &options.settings);
-        findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-        findings
-    });
+    outcome.findings = pool.install(|| findings(&outcome.files, reported, workspace, &options.settings));
     notices.sort_by(|a, b| a.path.cmp(&b.path));
     outcome.notices = notices;
     outcome.elapsed = started.elapsed();
@@ -162,6 +154,18 @@ pub fn analyse_with_facts(
         .collect();
     let model = Model::build_with_facts(files, reported, workspace, facts);
     findings.extend(rules::check_model(&model));
+    findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    findings
+}
+
+/// Everything a run reports for parsed files: [`analyse`], then the
+/// configured levels, then in-source suppressions.
+pub fn findings(files: &[ParsedFile], reported: Vec<bool>, workspace: Workspace, settings: &Settings) -> Vec<Finding> {
+    let mut findings = analyse(files, reported.clone(), workspace);
+    configure(&mut findings, settings);
+    let enabled = rules::ALL_RULES.iter().map(|r| r.id).filter(|id| settings.level(id).is_some()).collect();
+    rules::useless_suppression::apply(files, &reported, &enabled, &mut findings);
+    configure(&mut findings, settings);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     findings
 }

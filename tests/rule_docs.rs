@@ -2,7 +2,8 @@
 //! ```` ```puppet bad ```` block must draw the rule, each ```` ```puppet good ````
 //! block must not.
 
-use mplint::check::analyse;
+use mplint::check::findings;
+use mplint::config::Settings;
 use mplint::model::workspace::Workspace;
 use mplint::rules::{Finding, ALL_RULES};
 use mplint::syntax::parse_file;
@@ -12,7 +13,7 @@ fn check_example(text: &str) -> Vec<Finding> {
     let text = text.to_string();
     mplint::run_with_large_stack(move || {
         let files = vec![parse_file("example.pp", text.into_bytes())];
-        analyse(&files, vec![true], Workspace::default())
+        findings(&files, vec![true], Workspace::default(), &Settings::default())
     })
 }
 
