@@ -187,6 +187,7 @@ pub fn apply_policy(settings: &mut Settings, name: &str) -> Result<(), String> {
 /// `.mplint.toml` in `start` or the nearest directory above it.
 pub fn discover(start: &Path) -> Option<PathBuf> {
     let start = if start.is_dir() { start.to_path_buf() } else { start.parent()?.to_path_buf() };
+    let start = if start.as_os_str().is_empty() { PathBuf::from(".") } else { start };
     let absolute = std::path::absolute(&start).ok()?;
     absolute.ancestors().map(|dir| dir.join(FILE_NAME)).find(|candidate| candidate.is_file())
 }

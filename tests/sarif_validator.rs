@@ -1,0 +1,62 @@
+//! Microsoft's SARIF validator (npm `@microsoft/sarif-multitool`) must find
+//! no error and no warning, with GitHub's rules included, in mplint's SARIF
+//! for the demo site, every test fixture and the Debian corpus. `.ci/run`
+//! installs the validator in `.ci/tools`; elsewhere the test skips, saying so,
+//! unless `MPLINT_REQUIRE_SARIF_VALIDATOR` is set.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn validator() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("MPLINT_SARIF_VALIDATOR") {
+        return Some(PathBuf::from(path));
+    }
+    let local = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(".ci/tools/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool");
+    local.is_file().then_some(local)
+}
+
+#[test]
+fn sarif_passes_microsofts_validator() {
+    let Some(validator) = validator() else {
+        assert!(
+            std::env::var_os("MPLINT_REQUIRE_SARIF_VALIDATOR").is_none(),
+            "the SARIF validator is required but not installed (.ci/run installs it)"
+        );
+        eprintln!("SKIPPED sarif_passes_microsofts_validator: no validator (npm install @microsoft/sarif-multitool)");
+        return;
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut targets: Vec<PathBuf> =
+        vec![root.join("examples/demo-site"), root.join("tests/oracle/cases"), root.join("tests/fixtures/every-rule")];
+    let corpus = Path::new("/usr/share/puppet/modules");
+    if corpus.is_dir() {
+        targets.push(corpus.to_path_buf());
+    }
+    let out = tempfile::tempdir().unwrap();
+    let mut problems = Vec::new();
+    for (i, target) in targets.iter().enumerate() {
+        let sarif = out.path().join(format!("{i}.sarif"));
+        let status = Command::new(env!("CARGO_BIN_EXE_mplint"))
+            .args(["--format", "sarif", "--output"])
+            .arg(&sarif)
+            .arg(target)
+            .current_dir(root)
+            .status()
+            .unwrap();
+        assert!(status.code().is_some_and(|c| c <= 1), "mplint failed on {}", target.display());
+        let output = Command::new(&validator)
+            .arg("validate")
+            .arg(&sarif)
+            .args(["--level", "Error;Warning", "--rule-kind", "Sarif;Gh"])
+            .output()
+            .expect("the validator runs");
+        let text = String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr);
+        let reported: Vec<&str> = text.lines().filter(|l| l.contains(": error ") || l.contains(": warning ")).collect();
+        eprintln!("{}: {} validator errors and warnings", target.display(), reported.len());
+        if !output.status.success() || !reported.is_empty() || !text.contains("Analysis completed successfully") {
+            problems.push(format!("{}:\n{text}", target.display()));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
