@@ -28,6 +28,22 @@ fn from_json<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> T {
     serde_json::from_value(value).expect("well-formed SARIF object")
 }
 
+/// A git remote as the absolute URI SARIF wants: URLs stay, `git@host:path`
+/// becomes `ssh://git@host/path`, a local path a `file://` URI.
+fn repository_uri(remote: &str, root: &Path) -> String {
+    if remote.contains("://") {
+        return remote.to_string();
+    }
+    if let Some((host, path)) = remote.split_once(':') {
+        if host.contains('@') && !host.contains('/') {
+            return format!("ssh://{host}/{}", path.trim_start_matches('/'));
+        }
+    }
+    let path = Path::new(remote);
+    let absolute = if path.is_absolute() { path.to_path_buf() } else { root.join(path) };
+    directory_uri(&absolute)
+}
+
 /// The git revision checked, when the base directory is in a checkout.
 fn version_control(base_dir: &Path) -> Option<serde_sarif::sarif::VersionControlDetails> {
     let git = |args: &[&str]| -> Option<String> {
@@ -37,7 +53,10 @@ fn version_control(base_dir: &Path) -> Option<serde_sarif::sarif::VersionControl
     };
     let revision = git(&["rev-parse", "HEAD"])?;
     let root = git(&["rev-parse", "--show-toplevel"])?;
-    let repository = git(&["config", "--get", "remote.origin.url"]).unwrap_or_else(|| directory_uri(Path::new(&root)));
+    let repository = match git(&["config", "--get", "remote.origin.url"]) {
+        Some(remote) => repository_uri(&remote, Path::new(&root)),
+        None => directory_uri(Path::new(&root)),
+    };
     let mut details = json!({ "repositoryUri": repository, "revisionId": revision });
     if let Some(branch) = git(&["symbolic-ref", "--short", "-q", "HEAD"]) {
         details["branch"] = json!(branch);
@@ -299,6 +318,15 @@ mod tests {
         assert_eq!(uri("/elsewhere/c.pp"), "file:///elsewhere/c.pp");
         assert_eq!(uri("site/x.pp"), "site/x.pp");
         assert_eq!(places.artifact(Path::new("site/x.pp")).uri_base_id.as_deref(), Some(SRCROOT));
+    }
+
+    #[test]
+    fn repository_uris_are_absolute() {
+        let root = Path::new("/src/repo");
+        assert_eq!(repository_uri("https://github.com/a/b.git", root), "https://github.com/a/b.git");
+        assert_eq!(repository_uri("git@github.com:a/b.git", root), "ssh://git@github.com/a/b.git");
+        assert_eq!(repository_uri("/work/main", root), "file:///work/main/");
+        assert_eq!(repository_uri("../upstream", root), "file:///src/repo/../upstream/");
     }
 
     #[test]
