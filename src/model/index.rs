@@ -126,17 +126,16 @@ impl<'a> Index<'a> {
             })
             .collect();
         let mut index = Index::default();
+        let merge = |into: &mut BTreeMap<String, Vec<Definition<'a>>>, from: &BTreeMap<String, Vec<Definition<'a>>>| {
+            for (name, defs) in from {
+                into.entry(name.clone()).or_default().extend(defs.iter().copied());
+            }
+        };
         for (role, own) in &per_file {
             index.roles.push(role.clone());
-            for (name, defs) in &own.types {
-                index.types.entry(name.clone()).or_default().extend(defs.iter().copied());
-            }
-            for (name, defs) in &own.functions {
-                index.functions.entry(name.clone()).or_default().extend(defs.iter().copied());
-            }
-            for (name, defs) in &own.type_aliases {
-                index.type_aliases.entry(name.clone()).or_default().extend(defs.iter().copied());
-            }
+            merge(&mut index.types, &own.types);
+            merge(&mut index.functions, &own.functions);
+            merge(&mut index.type_aliases, &own.type_aliases);
         }
         let mut sites: BTreeMap<PathBuf, Site<'a>> = BTreeMap::new();
         for (file_id, file) in files.iter().enumerate() {

@@ -1151,21 +1151,11 @@ fn access(object: &Value, keys: &[Value]) -> Value {
                 Value::Undef
             }
         }
-        (Value::Hash(entries), [key]) => {
-            let mut unknown = false;
-            for (k, v) in entries {
-                match k.equals(key) {
-                    Some(true) => return v.clone(),
-                    None => unknown = true,
-                    Some(false) => {}
-                }
-            }
-            if unknown {
-                Value::Unknown
-            } else {
-                Value::Undef
-            }
-        }
+        (Value::Hash(entries), [key]) => match entries.iter().find(|(k, _)| k.equals(key) == Some(true)) {
+            Some((_, value)) => value.clone(),
+            None if value::any_match(entries.iter().map(|(k, _)| k.equals(key))).is_none() => Value::Unknown,
+            None => Value::Undef,
+        },
         (Value::Type(t), keys) => {
             let inner: Option<Vec<String>> = keys
                 .iter()

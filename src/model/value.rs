@@ -97,22 +97,27 @@ impl Value {
             },
             Value::Type(_) => None,
             Value::Array(options) if !matches!(self, Value::Array(_)) => {
-                let mut unknown = false;
-                for option in options {
-                    match self.matches(option) {
-                        Some(true) => return Some(true),
-                        None => unknown = true,
-                        Some(false) => {}
-                    }
-                }
-                if unknown {
-                    None
-                } else {
-                    Some(false)
-                }
+                any_match(options.iter().map(|option| self.matches(option)))
             }
             _ => self.equals(pattern),
         }
+    }
+}
+
+/// True if any comparison is true; unknown if none is but some are unknown.
+pub fn any_match(results: impl IntoIterator<Item = Option<bool>>) -> Option<bool> {
+    let mut unknown = false;
+    for result in results {
+        match result {
+            Some(true) => return Some(true),
+            None => unknown = true,
+            Some(false) => {}
+        }
+    }
+    if unknown {
+        None
+    } else {
+        Some(false)
     }
 }
 
@@ -156,36 +161,8 @@ pub fn binary(op: BinaryOp, left: &Value, right: &Value) -> Value {
             bool_or_unknown(if op == Match { matched } else { matched.map(|b| !b) })
         }
         In => match right {
-            Value::Array(items) => {
-                let mut unknown = false;
-                for item in items {
-                    match left.equals(item) {
-                        Some(true) => return Value::Bool(true),
-                        None => unknown = true,
-                        Some(false) => {}
-                    }
-                }
-                if unknown {
-                    Value::Unknown
-                } else {
-                    Value::Bool(false)
-                }
-            }
-            Value::Hash(entries) => {
-                let mut unknown = false;
-                for (key, _) in entries {
-                    match left.equals(key) {
-                        Some(true) => return Value::Bool(true),
-                        None => unknown = true,
-                        Some(false) => {}
-                    }
-                }
-                if unknown {
-                    Value::Unknown
-                } else {
-                    Value::Bool(false)
-                }
-            }
+            Value::Array(items) => bool_or_unknown(any_match(items.iter().map(|item| left.equals(item)))),
+            Value::Hash(entries) => bool_or_unknown(any_match(entries.iter().map(|(key, _)| left.equals(key)))),
             Value::Str(haystack) => match left {
                 Value::Str(needle) => Value::Bool(haystack.to_lowercase().contains(&needle.to_lowercase())),
                 _ => Value::Unknown,
