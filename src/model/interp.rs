@@ -307,7 +307,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             return self.local(self.top, leaf, path).map(|b| (self.top, b)).ok_or_else(|| vec![ScopeKind::Top]);
         }
         let Some(mut scope) = self.classes.get(&normalize_name(class)).and_then(|s| s.scope) else {
-            return Err(vec![ScopeKind::Class(normalize_name(class))]);
+            return Err(vec![ScopeKind::Class(normalize_name(class).into())]);
         };
         let mut searched = Vec::new();
         for _ in 0..self.scopes.len() + 1 {
@@ -483,13 +483,14 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             self.evaluate_class(&parent, None, at);
             inherited = self.classes.get(&parent).and_then(|s| s.scope);
         }
-        let scope = self.new_scope(ScopeKind::Class(name.to_string()), inherited, Some(enclosing), None);
+        let shared: ClassName = name.into();
+        let scope = self.new_scope(ScopeKind::Class(shared.clone()), inherited, Some(enclosing), None);
         if let Some(state) = self.classes.get_mut(name) {
             state.scope = Some(scope);
         }
         self.bind_quietly(scope, "title", Value::Str(name.to_string()), None);
         self.bind_quietly(scope, "name", Value::Str(name.to_string()), None);
-        let class_ctx = Ctx { scope, path: Vec::new(), file, owner: Owner::Class(name.to_string()), in_default: false };
+        let class_ctx = Ctx { scope, path: Vec::new(), file, owner: Owner::Class(shared), in_default: false };
         self.bind_parameters(&class.params, params.unwrap_or_default(), &class_ctx);
         self.eval_block(&class.body, &class_ctx);
         self.declaring.pop();

@@ -44,11 +44,14 @@ pub fn meet(a: &PathCond, b: &PathCond) -> PathCond {
     a.iter().filter(|c| b.contains(c)).copied().collect()
 }
 
+/// A class name, shared by every record that mentions it.
+pub type ClassName = std::sync::Arc<str>;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ScopeKind {
     Top,
     Node,
-    Class(String),
+    Class(ClassName),
     Define { type_name: String, instance: usize },
     Lambda,
 }
@@ -58,7 +61,7 @@ pub enum ScopeKind {
 pub enum Owner {
     Top,
     Node,
-    Class(String),
+    Class(ClassName),
     /// An instance of a defined type, by its number in the compilation.
     Define(usize),
 }
@@ -241,7 +244,7 @@ impl Compilation {
     pub fn owner_path(&self, owner: &Owner) -> PathCond {
         match owner {
             Owner::Top | Owner::Node => Vec::new(),
-            Owner::Class(name) => self.classes.get(name).map(|c| c.path.clone()).unwrap_or_default(),
+            Owner::Class(name) => self.classes.get(&**name).map(|c| c.path.clone()).unwrap_or_default(),
             Owner::Define(i) => self.instances.get(*i).map(|d| d.path.clone()).unwrap_or_default(),
         }
     }
@@ -253,8 +256,8 @@ impl Compilation {
         // Bounded: each class is declared once, so a chain cannot revisit one.
         for _ in 0..(self.classes.len() + self.instances.len() + 1) {
             let (step, by) = match &current {
-                Owner::Class(name) => match self.classes.get(name) {
-                    Some(decl) => (ChainStep { what: name.clone(), how: decl.how, loc: decl.loc }, decl.by.clone()),
+                Owner::Class(name) => match self.classes.get(&**name) {
+                    Some(decl) => (ChainStep { what: name.to_string(), how: decl.how, loc: decl.loc }, decl.by.clone()),
                     None => break,
                 },
                 Owner::Define(i) => match self.instances.get(*i) {
