@@ -201,7 +201,7 @@ fn assigned_names(block: &Block) -> Vec<String> {
             match &statement.kind {
                 ExprKind::Assignment { target, .. } => {
                     if let ExprKind::Variable(v) = &target.kind {
-                        names.push(v.name.clone());
+                        names.push(v.name.to_string());
                     }
                 }
                 ExprKind::If(i) | ExprKind::Unless(i) => {

@@ -143,7 +143,7 @@ pub enum ReadOutcome {
 pub struct Read {
     pub loc: Loc,
     /// As written, without `$`.
-    pub name: String,
+    pub name: std::sync::Arc<str>,
     /// Whose code read it.
     pub reader: Owner,
     pub scope: ScopeId,

@@ -42,7 +42,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 // `$a::x`: an error when `a` ran and does not bind `x`, or
                 // when the whole program is in view and `a` never ran.
                 Some(class) => compilation.classes.contains_key(class) || in_view,
-                None => in_view || (model.has_site && !model.node_variables.contains(&read.name)),
+                None => in_view || (model.has_site && !model.node_variables.contains(&*read.name)),
             };
             if !report {
                 continue;

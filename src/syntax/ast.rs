@@ -97,8 +97,9 @@ pub enum ExprKind {
 /// A variable reference, without its `$`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Variable {
-    /// As written after `$`: `x`, `::x`, `a::b::x`, `0`.
-    pub name: String,
+    /// As written after `$`: `x`, `::x`, `a::b::x`, `0`. Shared: the model
+    /// records every read of it.
+    pub name: std::sync::Arc<str>,
 }
 
 impl Variable {

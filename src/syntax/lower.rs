@@ -139,7 +139,7 @@ impl<'t, 's> Lowerer<'t, 's> {
     fn expr(&self, node: Node<'t>) -> Result<Expr> {
         let span = self.span(node);
         let kind = match node.kind() {
-            "variable" => ExprKind::Variable(Variable { name: self.text(node)[1..].to_string() }),
+            "variable" => ExprKind::Variable(Variable { name: self.text(node)[1..].into() }),
             "name" | "hostname" => ExprKind::Name(self.text(node).to_string()),
             "type_name" => ExprKind::TypeRef(self.text(node).to_string()),
             "number" => ExprKind::Number(parse_number(self.text(node))),
@@ -674,7 +674,7 @@ impl Parts {
 fn interpolate(expr: Expr) -> Expr {
     let span = expr.span;
     let kind = match expr.kind {
-        ExprKind::Name(name) => ExprKind::Variable(Variable { name }),
+        ExprKind::Name(name) => ExprKind::Variable(Variable { name: name.into() }),
         ExprKind::Number(Number::Integer(_)) | ExprKind::Number(Number::Overflow(_)) => {
             return number_as_variable(expr);
         }
@@ -705,7 +705,7 @@ fn number_as_variable(expr: Expr) -> Expr {
         ExprKind::Number(Number::Overflow(text)) => text.clone(),
         _ => return expr,
     };
-    Expr { kind: ExprKind::Variable(Variable { name }), span: expr.span }
+    Expr { kind: ExprKind::Variable(Variable { name: name.into() }), span: expr.span }
 }
 
 /// Parses a number as Puppet does: `0x1F` hex, `0755` octal, decimals and floats.
