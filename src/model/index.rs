@@ -184,52 +184,25 @@ impl<'a> Index<'a> {
                 format!("{prefix}::{name}")
             }
         };
+        let define = |name_span, body| Definition { file, name_span, body, visibility };
         for statement in statements {
-            match &statement.kind {
+            let (map, name, def) = match &statement.kind {
                 ExprKind::Class(class) => {
                     let name = qualify(&class.name);
-                    self.types.entry(name.clone()).or_default().push(Definition {
-                        file,
-                        name_span: class.name_span,
-                        body: DefBody::Class(class),
-                        visibility,
-                    });
                     self.collect(file, &class.body.statements, &name, visibility);
+                    (&mut self.types, name, define(class.name_span, DefBody::Class(class)))
                 }
-                ExprKind::Define(define) => {
-                    self.types.entry(qualify(&define.name)).or_default().push(Definition {
-                        file,
-                        name_span: define.name_span,
-                        body: DefBody::Define(define),
-                        visibility,
-                    });
+                ExprKind::Define(d) => (&mut self.types, qualify(&d.name), define(d.name_span, DefBody::Define(d))),
+                ExprKind::Plan(p) => (&mut self.functions, qualify(&p.name), define(p.name_span, DefBody::Plan(p))),
+                ExprKind::Function(f) => {
+                    (&mut self.functions, normalize_name(&f.name), define(f.name_span, DefBody::Function(f)))
                 }
-                ExprKind::Plan(plan) => {
-                    self.functions.entry(qualify(&plan.name)).or_default().push(Definition {
-                        file,
-                        name_span: plan.name_span,
-                        body: DefBody::Plan(plan),
-                        visibility,
-                    });
+                ExprKind::TypeAlias(a) => {
+                    (&mut self.type_aliases, normalize_name(&a.name), define(a.name_span, DefBody::TypeAlias(a)))
                 }
-                ExprKind::Function(function) => {
-                    self.functions.entry(normalize_name(&function.name)).or_default().push(Definition {
-                        file,
-                        name_span: function.name_span,
-                        body: DefBody::Function(function),
-                        visibility,
-                    });
-                }
-                ExprKind::TypeAlias(alias) => {
-                    self.type_aliases.entry(normalize_name(&alias.name)).or_default().push(Definition {
-                        file,
-                        name_span: alias.name_span,
-                        body: DefBody::TypeAlias(alias),
-                        visibility,
-                    });
-                }
-                _ => {}
-            }
+                _ => continue,
+            };
+            map.entry(name).or_default().push(def);
         }
     }
 
