@@ -10,6 +10,7 @@ use crate::config::Settings;
 use crate::input::{self, Notice, NoticeKind};
 use crate::model::workspace::Workspace;
 use crate::model::Model;
+use crate::paths::{normalize, PathDisplay};
 use crate::rules::{self, Finding};
 use crate::syntax::{self, ParsedFile};
 
@@ -91,8 +92,14 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
         .build()
         .map_err(CheckError::ThreadPool)?;
 
-    let (checked_paths, mut notices) = input::discover(paths, &excludes);
-    let (library_paths, library_notices) = input::discover(&module_path, &excludes);
+    // Paths are absolute and normalised from here on, whichever way the user
+    // named them; reports show them relative to the working directory again.
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+    let display = PathDisplay::new(&cwd, paths);
+    let roots: Vec<PathBuf> = paths.iter().map(|p| normalize(p, &cwd)).collect();
+    let module_path: Vec<PathBuf> = module_path.iter().map(|p| normalize(p, &cwd)).collect();
+    let (checked_paths, mut notices) = input::discover(&roots, &excludes, &display);
+    let (library_paths, library_notices) = input::discover(&module_path, &excludes, &display);
     notices.extend(library_notices);
     let checked_count = checked_paths.len();
     let library_paths: Vec<PathBuf> = library_paths.into_iter().filter(|p| !checked_paths.contains(p)).collect();
@@ -102,10 +109,14 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
         all_paths
             .into_par_iter()
             .map(|path| {
-                let bytes = std::fs::read(&path).map_err(|err| Notice {
-                    message: format!("cannot read {}: {err}", path.display()),
-                    path: path.clone(),
-                    kind: NoticeKind::Unreadable,
+                let bytes = std::fs::read(&path).map_err(|err| {
+                    let shown = display.show(&path);
+                    Notice {
+                        message: format!("cannot read {}: {err}", shown.display()),
+                        path: shown,
+                        kind: NoticeKind::Unreadable,
+                        named: roots.contains(&path),
+                    }
                 })?;
                 Ok(syntax::parse_file(path, bytes))
             })
@@ -124,12 +135,29 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
         }
     }
     outcome.checked = reported.iter().filter(|r| **r).count();
-    let workspace = Workspace::discover(paths, &module_path);
+    let mut workspace = Workspace::discover(&roots, &module_path);
+    workspace.display = display.clone();
     outcome.findings = pool.install(|| findings(&outcome.files, reported, workspace, &options.settings));
+    show_paths(&mut outcome, &display);
     notices.sort_by(|a, b| a.path.cmp(&b.path));
     outcome.notices = notices;
     outcome.elapsed = started.elapsed();
     Ok(outcome)
+}
+
+/// Turns the absolute paths of files and findings into the ones reports show.
+fn show_paths(outcome: &mut CheckOutcome, display: &PathDisplay) {
+    for file in &mut outcome.files {
+        file.source.path = display.show(&file.source.path);
+    }
+    for finding in &mut outcome.findings {
+        finding.path = display.show(&finding.path);
+        for place in finding.related.iter_mut().chain(finding.flow.iter_mut()) {
+            place.path = display.show(&place.path);
+        }
+    }
+    // Showing paths relative can change their order (`../b` before `a`).
+    outcome.findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
 }
 
 /// Findings for parsed files: each file's own, then the semantic model's.

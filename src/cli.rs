@@ -171,7 +171,7 @@ pub fn run(args: Args) -> u8 {
             eprintln!("mplint: {}", notice.message);
         }
     }
-    if !outcome.notices.is_empty() {
+    if outcome.notices.iter().any(|n| n.named) {
         EXIT_ERROR
     } else if outcome.fails(fail_on) {
         EXIT_FINDINGS

@@ -2,10 +2,12 @@
 //! directories (honouring `.gitignore`, following symbolic links).
 
 use std::collections::HashSet;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use ignore::WalkBuilder;
+
+use crate::paths::PathDisplay;
 
 /// Something that kept a path from being checked.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -13,6 +15,9 @@ pub struct Notice {
     pub path: PathBuf,
     pub kind: NoticeKind,
     pub message: String,
+    /// The user named this path: it not being checked is a usage error.
+    #[serde(skip)]
+    pub named: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -44,41 +49,31 @@ pub fn exclude_set(patterns: &[String]) -> Result<GlobSet, globset::Error> {
     builder.build()
 }
 
-fn is_excluded(excludes: &GlobSet, path: &Path, root: &Path) -> bool {
+fn is_excluded(excludes: &GlobSet, path: &Path, root: &Path, display: &PathDisplay) -> bool {
     if excludes.is_empty() {
         return false;
     }
-    let display = clean(path);
     let relative = path.strip_prefix(root).unwrap_or(path);
-    excludes.is_match(&display)
+    excludes.is_match(display.show(path))
         || excludes.is_match(relative)
         || path.file_name().is_some_and(|name| excludes.is_match(Path::new(name)))
 }
 
-/// `./a/b.pp` → `a/b.pp`.
-pub fn clean(path: &Path) -> PathBuf {
-    let cleaned: PathBuf = path.components().filter(|c| !matches!(c, Component::CurDir)).collect();
-    if cleaned.as_os_str().is_empty() {
-        PathBuf::from(".")
-    } else {
-        cleaned
-    }
-}
-
 /// The manifests to check, sorted, each once, and what could not be walked.
-pub fn discover(paths: &[PathBuf], excludes: &GlobSet) -> (Vec<PathBuf>, Vec<Notice>) {
+/// `roots` are absolute and normalised ([`crate::paths::normalize`]); so are
+/// the files found. Notices name paths as `display` shows them.
+pub fn discover(roots: &[PathBuf], excludes: &GlobSet, display: &PathDisplay) -> (Vec<PathBuf>, Vec<Notice>) {
     let mut files = Vec::new();
     let mut notices = Vec::new();
     let mut seen = HashSet::new();
     let mut add = |path: PathBuf, files: &mut Vec<PathBuf>| {
         // The same file under two names is two files to Puppet (two module
         // names, say), so only the same path counts as a repeat.
-        let identity = std::path::absolute(clean(&path)).unwrap_or_else(|_| path.clone());
-        if seen.insert(identity) {
-            files.push(clean(&path));
+        if seen.insert(path.clone()) {
+            files.push(path);
         }
     };
-    for root in paths {
+    for root in roots {
         let metadata = match std::fs::metadata(root) {
             Ok(m) => m,
             Err(err) => {
@@ -87,23 +82,26 @@ pub fn discover(paths: &[PathBuf], excludes: &GlobSet) -> (Vec<PathBuf>, Vec<Not
                 } else {
                     NoticeKind::Unreadable
                 };
+                let shown = display.show(root);
                 notices.push(Notice {
-                    path: root.clone(),
+                    message: format!("cannot check {}: {err}", shown.display()),
+                    path: shown,
                     kind,
-                    message: format!("cannot check {}: {err}", root.display()),
+                    named: true,
                 });
                 continue;
             }
         };
         if !metadata.is_dir() {
             // A file named explicitly is checked whatever its extension.
-            if !is_excluded(excludes, root, Path::new("")) {
+            if !is_excluded(excludes, root, root, display) {
                 add(root.clone(), &mut files);
             }
             continue;
         }
         let excludes_for_walk = excludes.clone();
         let walk_root = root.clone();
+        let walk_display = display.clone();
         let walker = WalkBuilder::new(root)
             .follow_links(true)
             .hidden(false)
@@ -112,7 +110,7 @@ pub fn discover(paths: &[PathBuf], excludes: &GlobSet) -> (Vec<PathBuf>, Vec<Not
                 let name = entry.file_name().to_string_lossy();
                 let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
                 let is_vcs = is_dir && VCS_DIRS.contains(&name.as_ref());
-                !is_vcs && !is_excluded(&excludes_for_walk, entry.path(), &walk_root)
+                !is_vcs && !is_excluded(&excludes_for_walk, entry.path(), &walk_root, &walk_display)
             })
             .build();
         for entry in walker {
@@ -123,7 +121,7 @@ pub fn discover(paths: &[PathBuf], excludes: &GlobSet) -> (Vec<PathBuf>, Vec<Not
                         add(entry.into_path(), &mut files);
                     }
                 }
-                Err(err) => notices.push(walk_notice(err)),
+                Err(err) => notices.extend(walk_notice(err, display)),
             }
         }
     }
@@ -131,7 +129,10 @@ pub fn discover(paths: &[PathBuf], excludes: &GlobSet) -> (Vec<PathBuf>, Vec<Not
     (files, notices)
 }
 
-fn walk_notice(err: ignore::Error) -> Notice {
+/// What a walk error is worth saying: a link loop, an unreadable directory
+/// or manifest; nothing for other files (a dangling `files/.my.cnf` link is
+/// no concern of a Puppet linter).
+fn walk_notice(err: ignore::Error, display: &PathDisplay) -> Option<Notice> {
     let mut path = PathBuf::new();
     let mut kind = NoticeKind::Unreadable;
     let mut current = &err;
@@ -150,11 +151,16 @@ fn walk_notice(err: ignore::Error) -> Notice {
             _ => break,
         }
     }
+    let is_manifest = path.extension().is_some_and(|ext| ext == "pp");
+    if kind == NoticeKind::Unreadable && !is_manifest && !path.is_dir() {
+        return None;
+    }
+    let path = display.show(&path);
     let message = match kind {
         NoticeKind::LinkLoop => {
             format!("skipped {}: the symbolic link leads back into a directory being checked", path.display())
         }
         _ => format!("cannot read {}: {err}", path.display()),
     };
-    Notice { path: clean(&path), kind, message }
+    Some(Notice { path, kind, message, named: false })
 }

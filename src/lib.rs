@@ -9,6 +9,7 @@ pub mod cli;
 pub mod config;
 pub mod input;
 pub mod model;
+pub mod paths;
 pub mod report;
 pub mod rules;
 pub mod syntax;

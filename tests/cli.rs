@@ -235,14 +235,21 @@ fn symlink_loops_and_broken_links_are_notices() {
     write(dir.path(), "mod/manifests/init.pp", "class mod { }\n");
     std::os::unix::fs::symlink("..", dir.path().join("mod/manifests/loop")).unwrap();
     std::os::unix::fs::symlink("missing.pp", dir.path().join("mod/manifests/dangling.pp")).unwrap();
+    // Not a manifest: nothing to say about it.
+    std::fs::create_dir_all(dir.path().join("mod/files")).unwrap();
+    std::os::unix::fs::symlink("/no/such/.my.cnf", dir.path().join("mod/files/.my.cnf")).unwrap();
     let output = mplint(&["--format", "json", "mod"], dir.path());
     no_crash(&output);
     let report = json(&output);
     assert_eq!(report["summary"]["files"], 1, "{report}");
-    let kinds: Vec<&str> = report["notices"].as_array().unwrap().iter().map(|n| n["kind"].as_str().unwrap()).collect();
+    let notices = report["notices"].as_array().unwrap();
+    let kinds: Vec<&str> = notices.iter().map(|n| n["kind"].as_str().unwrap()).collect();
     assert!(kinds.contains(&"link-loop"), "{report}");
     assert!(kinds.contains(&"unreadable"), "{report}");
-    assert_eq!(output.status.code(), Some(2));
+    assert!(!report["notices"].to_string().contains(".my.cnf"), "{report}");
+    assert_eq!(notices.len(), 2, "{report}");
+    // Found while walking, not named by the user: no usage error.
+    assert_eq!(output.status.code(), Some(0));
 }
 
 #[test]
@@ -271,5 +278,70 @@ fn version_and_help() {
     let text = String::from_utf8_lossy(&help.stdout);
     for option in ["--format", "--output", "--jobs", "--exclude", "Exit status"] {
         assert!(text.contains(option), "--help lacks {option}");
+    }
+}
+
+/// Findings with every path made absolute against the directory mplint ran
+/// in, so that runs from different directories compare.
+fn absolute_findings(output: &Output, cwd: &Path) -> Vec<String> {
+    let report = json(output);
+    let absolute = |p: &serde_json::Value| {
+        let p = Path::new(p.as_str().unwrap());
+        let joined = cwd.join(p);
+        std::fs::canonicalize(&joined).unwrap_or(joined).display().to_string()
+    };
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let related: Vec<String> = f["related"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| format!("{}:{} {}", absolute(&r["path"]), r["start"]["line"], r["message"]))
+                .collect();
+            format!(
+                "{} {}:{}:{} {} {:?}",
+                f["rule"],
+                absolute(&f["path"]),
+                f["start"]["line"],
+                f["start"]["column"],
+                f["message"],
+                related
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_same_findings_however_the_tree_is_named() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let site = repo.join("examples/demo-site");
+    let absolute_site = site.display().to_string();
+    let runs: Vec<(Vec<&str>, PathBuf)> = vec![
+        (vec![], site.clone()),
+        (vec!["."], site.clone()),
+        (vec!["./"], site.clone()),
+        (vec![absolute_site.as_str()], site.clone()),
+        (vec![absolute_site.as_str()], repo.to_path_buf()),
+        (vec![".."], site.join("manifests")),
+        (vec!["../"], site.join("manifests")),
+        (vec!["examples/demo-site"], repo.to_path_buf()),
+        (vec!["./examples//demo-site/../demo-site"], repo.to_path_buf()),
+    ];
+    let mut expected: Option<Vec<String>> = None;
+    for (args, cwd) in runs {
+        let mut all = vec!["--format", "json"];
+        all.extend(&args);
+        let output = mplint(&all, &cwd);
+        no_crash(&output);
+        let findings = absolute_findings(&output, &cwd);
+        assert!(findings.iter().any(|f| f.contains("node-scope-leak")), "{args:?} in {}: {findings:#?}", cwd.display());
+        assert!(!findings.iter().any(|f| f.contains("unknown-class")), "{args:?} in {}: {findings:#?}", cwd.display());
+        match &expected {
+            None => expected = Some(findings),
+            Some(first) => assert_eq!(first, &findings, "{args:?} in {}", cwd.display()),
+        }
     }
 }

@@ -117,7 +117,12 @@ impl<'a> Model<'a> {
                 let node = &self.index.sites[*site].nodes[*node];
                 format!("node {}", describe_node(node.node))
             }
-            Entry::TopLevel { site } => format!("the top-level code of {}", self.index.sites[*site].path.display()),
+            Entry::TopLevel { site } => {
+                format!(
+                    "the top-level code of {}",
+                    self.workspace.display.show(&self.index.sites[*site].path).display()
+                )
+            }
             Entry::Unreached { name, .. } => format!("`{name}` checked on its own"),
         }
     }

@@ -33,6 +33,8 @@ pub struct Workspace {
     pub module_dirs: Vec<PathBuf>,
     /// Single modules checked on their own, by directory.
     pub single_modules: BTreeMap<PathBuf, String>,
+    /// How paths are shown in messages.
+    pub display: crate::paths::PathDisplay,
 }
 
 fn read_environment_modulepath(root: &Path) -> Option<Vec<PathBuf>> {
@@ -75,11 +77,12 @@ fn is_environment(dir: &Path) -> bool {
 
 impl Workspace {
     /// Recognises environments, module directories and single modules among
-    /// the checked paths; `module_path` adds directories of modules.
+    /// the checked paths; `module_path` adds directories of modules. Paths
+    /// are absolute and normalised ([`crate::paths::normalize`]).
     pub fn discover(paths: &[PathBuf], module_path: &[PathBuf]) -> Workspace {
         let mut ws = Workspace::default();
         for path in paths {
-            let path = crate::input::clean(path);
+            let path = path.clone();
             if !path.is_dir() {
                 ws.place_file(&path);
                 continue;
@@ -101,7 +104,7 @@ impl Workspace {
                 ws.environments.push(path.clone());
             }
         }
-        ws.module_dirs.extend(module_path.iter().map(|p| crate::input::clean(p)));
+        ws.module_dirs.extend(module_path.iter().cloned());
         ws.module_dirs.dedup();
         // Modules inside a module (test fixtures) are not on the module path.
         let outer = ws.module_dirs.clone();

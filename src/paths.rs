@@ -1,0 +1,87 @@
+//! Paths: absolute and normalised inside, relative to the working directory
+//! only when shown.
+
+use std::path::{Component, Path, PathBuf};
+
+/// `path` made absolute against `cwd`, with `.` and `..` resolved
+/// lexically (a symbolic link keeps its own name, as Puppet's module
+/// directories do).
+pub fn normalize(path: &Path, cwd: &Path) -> PathBuf {
+    let joined = if path.is_absolute() { path.to_path_buf() } else { cwd.join(path) };
+    let mut out = PathBuf::new();
+    for component in joined.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push(component);
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// How paths are shown in reports: relative to the working directory when
+/// they lie under it or under a path the user named relatively, as named
+/// otherwise.
+#[derive(Debug, Clone, Default)]
+pub struct PathDisplay {
+    cwd: Option<PathBuf>,
+    /// The normalised forms of the paths named relatively.
+    relative_roots: Vec<PathBuf>,
+}
+
+impl PathDisplay {
+    pub fn new(cwd: &Path, named: &[PathBuf]) -> PathDisplay {
+        let relative_roots = named.iter().filter(|p| p.is_relative()).map(|p| normalize(p, cwd)).collect();
+        PathDisplay { cwd: Some(cwd.to_path_buf()), relative_roots }
+    }
+
+    pub fn show(&self, path: &Path) -> PathBuf {
+        let Some(cwd) = &self.cwd else { return path.to_path_buf() };
+        if !path.is_absolute() {
+            return path.to_path_buf();
+        }
+        if let Ok(inside) = path.strip_prefix(cwd) {
+            return if inside.as_os_str().is_empty() { PathBuf::from(".") } else { inside.to_path_buf() };
+        }
+        if self.relative_roots.iter().any(|root| path.starts_with(root)) {
+            if let Some(relative) = pathdiff::diff_paths(path, cwd) {
+                return relative;
+            }
+        }
+        path.to_path_buf()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalised_forms() {
+        let cwd = Path::new("/site/manifests");
+        for (given, expected) in [
+            (".", "/site/manifests"),
+            ("./", "/site/manifests"),
+            ("..", "/site"),
+            ("../modules/./a/../b", "/site/modules/b"),
+            ("/x/y/", "/x/y"),
+        ] {
+            assert_eq!(normalize(Path::new(given), cwd), PathBuf::from(expected), "{given}");
+        }
+    }
+
+    #[test]
+    fn shown_relative_to_the_working_directory() {
+        let cwd = Path::new("/site/manifests");
+        let display = PathDisplay::new(cwd, &[PathBuf::from(".."), PathBuf::from("/elsewhere")]);
+        assert_eq!(display.show(Path::new("/site/manifests/site.pp")), PathBuf::from("site.pp"));
+        assert_eq!(display.show(Path::new("/site/modules/a/init.pp")), PathBuf::from("../modules/a/init.pp"));
+        assert_eq!(display.show(Path::new("/elsewhere/b.pp")), PathBuf::from("/elsewhere/b.pp"));
+        assert_eq!(display.show(Path::new("/site/manifests")), PathBuf::from("."));
+        assert_eq!(PathDisplay::default().show(Path::new("case.pp")), PathBuf::from("case.pp"));
+    }
+}
