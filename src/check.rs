@@ -137,6 +137,19 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
     outcome.checked = reported.iter().filter(|r| **r).count();
     let mut workspace = Workspace::discover(&roots, &module_path);
     workspace.display = display.clone();
+    for missing in &workspace.missing_entries {
+        let conf = display.show(&missing.conf);
+        notices.push(Notice {
+            message: format!(
+                "{}: modulepath entry `{}` is not in the checked tree; its modules are reported as missing-module where used (add them with --modulepath)",
+                conf.display(),
+                missing.entry
+            ),
+            path: conf,
+            kind: NoticeKind::ModulepathEntry,
+            named: false,
+        });
+    }
     outcome.findings = pool.install(|| findings(&outcome.files, reported, workspace, &options.settings));
     show_paths(&mut outcome, &display);
     notices.sort_by(|a, b| a.path.cmp(&b.path));

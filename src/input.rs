@@ -29,9 +29,11 @@ pub enum NoticeKind {
     Unreadable,
     /// A symbolic link leads back into a directory being walked.
     LinkLoop,
+    /// An `environment.conf` modulepath entry is not in the checked tree.
+    ModulepathEntry,
 }
 
-/// Folders of version-control systems, never walked.
+/// Folders of version-control systems, never walked (nor `spec/fixtures`).
 const VCS_DIRS: &[&str] = &[".git", ".hg", ".svn", ".bzr", "_darcs", "CVS"];
 
 /// Compiles `--exclude` patterns. A pattern without `/` matches a file or
@@ -110,7 +112,11 @@ pub fn discover(roots: &[PathBuf], excludes: &GlobSet, display: &PathDisplay) ->
                 let name = entry.file_name().to_string_lossy();
                 let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
                 let is_vcs = is_dir && VCS_DIRS.contains(&name.as_ref());
-                !is_vcs && !is_excluded(&excludes_for_walk, entry.path(), &walk_root, &walk_display)
+                // Modules a test harness installs, not the tree's own code.
+                let is_fixtures = is_dir
+                    && name == "fixtures"
+                    && entry.path().parent().and_then(|p| p.file_name()).is_some_and(|p| p == "spec");
+                !is_vcs && !is_fixtures && !is_excluded(&excludes_for_walk, entry.path(), &walk_root, &walk_display)
             })
             .build();
         for entry in walker {

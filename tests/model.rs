@@ -77,13 +77,24 @@ fn module_path_makes_classes_known_without_reporting_them() {
     let dir = tempfile::tempdir().unwrap();
     let site = dir.path().join("site");
     let vendor = dir.path().join("vendor");
-    write(&site, "manifests/site.pp", "node default {\n  include ntp\n  include missing\n}\n");
+    write(
+        &site,
+        "manifests/site.pp",
+        "node default {\n  include ntp\n  include missing\n  include ntp::typo\n  include missing::too\n}\n",
+    );
     write(&vendor, "ntp/manifests/init.pp", "class ntp {\n  notify { \"x ${undefined_in_vendor}\": }\n}\n");
     let found = findings(vec![site.clone()], vec![vendor]);
-    // The vendored module's own problem is not reported; its class is known.
-    assert_eq!(rules(&found), [("unknown-class", "site.pp".to_string(), 3)], "{found:#?}");
+    // The vendored module's own problem is not reported; its class is known,
+    // a class its module lacks is unknown, an absent module is one note.
+    assert_eq!(
+        rules(&found),
+        [("missing-module", "site.pp".to_string(), 3), ("unknown-class", "site.pp".to_string(), 4)],
+        "{found:#?}"
+    );
+    assert_eq!(found[0].related.len(), 1, "{found:#?}");
     let without = findings(vec![site], vec![]);
-    assert_eq!(without.iter().filter(|f| f.rule == "unknown-class").count(), 2, "{without:#?}");
+    assert_eq!(without.iter().filter(|f| f.rule == "missing-module").count(), 2, "{without:#?}");
+    assert_eq!(without.iter().filter(|f| f.rule == "unknown-class").count(), 0, "{without:#?}");
 }
 
 #[test]

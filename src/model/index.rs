@@ -116,10 +116,7 @@ impl<'a> Index<'a> {
                 let role = workspace.role(&file.source.path);
                 let mut own = Index::default();
                 if let Some(manifest) = &file.manifest {
-                    let visibility = match role {
-                        FileRole::Standalone => Visibility::File(file_id),
-                        _ => Visibility::Global,
-                    };
+                    let visibility = if role.is_standalone() { Visibility::File(file_id) } else { Visibility::Global };
                     own.collect(file_id, &manifest.statements, "", visibility);
                 }
                 (role, own)
@@ -145,7 +142,7 @@ impl<'a> Index<'a> {
             };
             let site_key = match &role {
                 FileRole::Site { root } => Some((root.clone(), None)),
-                FileRole::Standalone => Some((file.source.path.clone(), Some(file_id))),
+                FileRole::Standalone | FileRole::Example { .. } => Some((file.source.path.clone(), Some(file_id))),
                 FileRole::Module { .. } => None,
             };
             if let Some((key, standalone)) = site_key {

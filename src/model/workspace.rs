@@ -10,11 +10,45 @@ pub enum FileRole {
     /// Part of an environment's `manifests/` directory (the site manifest).
     /// The site is identified by its environment root.
     Site { root: PathBuf },
-    /// `<module>/manifests/<path>.pp` of a module on the module path.
+    /// `<module>/manifests/<path>.pp` of a module on the module path, and
+    /// the type aliases, functions and plans of its `types/`, `functions/`
+    /// and `plans/`: definitions only, never applied on their own.
     Module { module: String },
-    /// Anything else (a module's `examples/`, a loose file): applied on its
-    /// own, like `puppet apply FILE`.
+    /// A manifest in a module's `examples/` or `tests/`: a usage example,
+    /// applied on its own like `puppet apply FILE`.
+    Example { module: String },
+    /// Anything else (a loose file): applied on its own.
     Standalone,
+}
+
+impl FileRole {
+    /// Applied on its own, like `puppet apply FILE`.
+    pub fn is_standalone(&self) -> bool {
+        matches!(self, FileRole::Example { .. } | FileRole::Standalone)
+    }
+}
+
+/// A module's directories of Puppet code that Puppet loads by name.
+const DEFINITION_DIRS: &[&str] = &["manifests", "types", "functions", "plans"];
+/// A module's directories of usage examples.
+const EXAMPLE_DIRS: &[&str] = &["examples", "tests"];
+
+fn role_in_module(module: &str, subdir: Option<&str>) -> Option<FileRole> {
+    let subdir = subdir?;
+    if DEFINITION_DIRS.contains(&subdir) {
+        Some(FileRole::Module { module: module.to_string() })
+    } else if EXAMPLE_DIRS.contains(&subdir) {
+        Some(FileRole::Example { module: module.to_string() })
+    } else {
+        None
+    }
+}
+
+/// An `environment.conf` modulepath entry that is not in the checked tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissingEntry {
+    pub conf: PathBuf,
+    pub entry: String,
 }
 
 /// A module name Puppet accepts.
@@ -35,34 +69,65 @@ pub struct Workspace {
     pub single_modules: BTreeMap<PathBuf, String>,
     /// How paths are shown in messages.
     pub display: crate::paths::PathDisplay,
+    /// Modulepath entries whose modules are not in the checked tree.
+    pub missing_entries: Vec<MissingEntry>,
+    /// Modules a `Puppetfile` of an environment names, by module name.
+    pub puppetfile_modules: BTreeMap<String, PathBuf>,
 }
 
-fn read_environment_modulepath(root: &Path) -> Option<Vec<PathBuf>> {
+/// The `modulepath` entries of an environment's `environment.conf`, as
+/// written.
+fn read_environment_modulepath(root: &Path) -> Option<Vec<String>> {
     let conf = std::fs::read_to_string(root.join("environment.conf")).ok()?;
     for line in conf.lines() {
         let line = line.trim();
         if let Some(value) = line.strip_prefix("modulepath") {
             let value = value.trim_start().strip_prefix('=')?.trim();
-            return Some(
-                value
-                    .split(':')
-                    .map(str::trim)
-                    .filter(|entry| !entry.is_empty() && !entry.starts_with('$'))
-                    .map(|entry| root.join(entry))
-                    .collect(),
-            );
+            return Some(value.split(':').map(str::trim).filter(|e| !e.is_empty()).map(String::from).collect());
         }
     }
     None
+}
+
+/// Module names a `Puppetfile` installs: `mod 'author-name'`, `mod 'author/name'`, `mod 'name'`.
+fn read_puppetfile(root: &Path) -> Vec<String> {
+    let Ok(text) = std::fs::read_to_string(root.join("Puppetfile")) else { return Vec::new() };
+    text.lines()
+        .filter_map(|line| {
+            let rest = line.trim_start().strip_prefix("mod")?;
+            let rest = rest.trim_start_matches(['(', ' ', '\t']);
+            let quote = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
+            let name = rest[1..].split(quote).next()?;
+            Some(short_module_name(name)?)
+        })
+        .collect()
+}
+
+/// `puppetlabs-stdlib`, `puppetlabs/stdlib` → `stdlib`.
+pub fn short_module_name(full: &str) -> Option<String> {
+    let short = full.rsplit(['-', '/']).next()?.to_string();
+    is_module_name(&short).then_some(short)
+}
+
+/// The modules a module's `metadata.json` depends on, by short name, with
+/// the full names as written.
+pub fn metadata_dependencies(dir: &Path) -> Vec<(String, String)> {
+    let Ok(text) = std::fs::read_to_string(dir.join("metadata.json")) else { return Vec::new() };
+    let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else { return Vec::new() };
+    json.get("dependencies")
+        .and_then(|d| d.as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|d| d.get("name")?.as_str())
+        .filter_map(|full| Some((short_module_name(full)?, full.to_string())))
+        .collect()
 }
 
 /// The module name declared in `metadata.json` (`author-name` → `name`).
 fn metadata_module_name(dir: &Path) -> Option<String> {
     let text = std::fs::read_to_string(dir.join("metadata.json")).ok()?;
     let json: serde_json::Value = serde_json::from_str(&text).ok()?;
-    let full = json.get("name")?.as_str()?;
-    let short = full.rsplit(['-', '/']).next()?.to_string();
-    is_module_name(&short).then_some(short)
+    short_module_name(json.get("name")?.as_str()?)
 }
 
 fn looks_like_module(dir: &Path) -> bool {
@@ -88,10 +153,7 @@ impl Workspace {
                 continue;
             }
             if is_environment(&path) {
-                ws.environments.push(path.clone());
-                let dirs = read_environment_modulepath(&path)
-                    .unwrap_or_else(|| ["site-modules", "site", "modules"].iter().map(|m| path.join(m)).collect());
-                ws.module_dirs.extend(dirs.into_iter().filter(|d| d.is_dir()));
+                ws.add_environment(&path);
             } else if looks_like_module(&path) {
                 let name = metadata_module_name(&path)
                     .or_else(|| path_name(&path).filter(|n| is_module_name(n)))
@@ -125,7 +187,7 @@ impl Workspace {
         let owner = if owner.as_os_str().is_empty() { Path::new(".") } else { owner };
         if is_environment(owner) {
             if !self.environments.iter().any(|e| e == owner) {
-                self.environments.push(owner.to_path_buf());
+                self.add_environment(owner);
             }
         } else if let Some(modules) = owner.parent() {
             let modules =
@@ -136,6 +198,32 @@ impl Workspace {
         }
     }
 
+    /// An environment: its site manifests, its modulepath (entries that are
+    /// not in the tree are remembered), its Puppetfile.
+    fn add_environment(&mut self, root: &Path) {
+        self.environments.push(root.to_path_buf());
+        let conf = root.join("environment.conf");
+        match read_environment_modulepath(root) {
+            Some(entries) => {
+                for entry in entries {
+                    let dir = root.join(&entry);
+                    if !entry.starts_with('$') && !Path::new(&entry).is_absolute() && dir.is_dir() {
+                        self.module_dirs.push(crate::paths::normalize(&dir, root));
+                    } else {
+                        self.missing_entries.push(MissingEntry { conf: conf.clone(), entry });
+                    }
+                }
+            }
+            None => {
+                let defaults = ["site-modules", "site", "modules"].iter().map(|m| root.join(m));
+                self.module_dirs.extend(defaults.filter(|d| d.is_dir()));
+            }
+        }
+        for module in read_puppetfile(root) {
+            self.puppetfile_modules.entry(module).or_insert_with(|| root.join("Puppetfile"));
+        }
+    }
+
     /// The role of a file in this layout.
     pub fn role(&self, file: &Path) -> FileRole {
         for env in &self.environments {
@@ -143,20 +231,26 @@ impl Workspace {
                 return FileRole::Site { root: env.clone() };
             }
         }
+        let first_dir = |rest: &Path| {
+            let mut parts = rest.components();
+            let first = parts.next().map(|c| c.as_os_str().to_string_lossy().into_owned());
+            // Only a directory: a file directly in the module is not loaded.
+            parts.next().and(first)
+        };
         for (dir, name) in &self.single_modules {
-            if file.starts_with(dir.join("manifests")) {
-                return FileRole::Module { module: name.clone() };
+            if let Ok(rest) = file.strip_prefix(dir) {
+                if let Some(role) = role_in_module(name, first_dir(rest).as_deref()) {
+                    return role;
+                }
             }
         }
         for modules in &self.module_dirs {
             if let Ok(rest) = file.strip_prefix(modules) {
                 let mut parts = rest.components();
                 let module = parts.next().map(|c| c.as_os_str().to_string_lossy().into_owned());
-                let manifests = parts.next().map(|c| c.as_os_str().to_string_lossy().into_owned());
-                if let (Some(module), Some("manifests")) = (module, manifests.as_deref()) {
-                    if is_module_name(&module) {
-                        return FileRole::Module { module };
-                    }
+                let Some(module) = module.filter(|m| is_module_name(m)) else { continue };
+                if let Some(role) = role_in_module(&module, first_dir(parts.as_path()).as_deref()) {
+                    return role;
                 }
             }
         }
@@ -254,6 +348,14 @@ mod tests {
             FileRole::Module { module: "role".into() }
         );
         assert_eq!(ws.role(&root.join("modules/ntp/manifests/init.pp")), FileRole::Module { module: "ntp".into() });
-        assert_eq!(ws.role(&root.join("modules/ntp/examples/init.pp")), FileRole::Standalone);
+        assert_eq!(ws.role(&root.join("modules/ntp/examples/init.pp")), FileRole::Example { module: "ntp".into() });
+        assert_eq!(ws.role(&root.join("modules/ntp/types/port.pp")), FileRole::Module { module: "ntp".into() });
+        assert_eq!(ws.role(&root.join("modules/ntp/functions/f.pp")), FileRole::Module { module: "ntp".into() });
+        assert_eq!(ws.role(&root.join("modules/ntp/plans/p.pp")), FileRole::Module { module: "ntp".into() });
+        assert_eq!(ws.role(&root.join("loose.pp")), FileRole::Standalone);
+        assert_eq!(
+            ws.missing_entries,
+            vec![MissingEntry { conf: root.join("environment.conf"), entry: "$basemodulepath".into() }]
+        );
     }
 }

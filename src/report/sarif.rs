@@ -280,14 +280,17 @@ fn build(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Sarif {
         .iter()
         .map(|notice| {
             let mut notification = Notification::builder().message(text(&notice.message)).build();
-            notification.level = Some(json!("error"));
+            let level = if notice.kind == crate::input::NoticeKind::ModulepathEntry { "note" } else { "error" };
+            notification.level = Some(json!(level));
             notification.locations = Some(vec![Location::builder()
                 .physical_location(PhysicalLocation::builder().artifact_location(places.artifact(&notice.path)).build())
                 .build()]);
             notification
         })
         .collect();
-    let mut invocation = Invocation::builder().execution_successful(outcome.notices.is_empty()).build();
+    let mut invocation = Invocation::builder()
+        .execution_successful(outcome.notices.iter().all(|n| n.kind == crate::input::NoticeKind::ModulepathEntry))
+        .build();
     if !notifications.is_empty() {
         invocation.tool_execution_notifications = Some(notifications);
     }

@@ -10,7 +10,8 @@ use crate::rules::Level;
 /// ## What it does
 /// Reports `include`, `require`, `contain`, `class { … }` and `inherits`
 /// naming a class that is defined nowhere in the checked tree or on the
-/// module path.
+/// module path, though its module is there (a module that is absent is
+/// `missing-module`).
 ///
 /// ## Why is this bad?
 /// Puppet fails with "Could not find class". Often a typo, or a module
@@ -27,6 +28,9 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for compilation in &model.compilations {
         for event in &compilation.events {
             if let Event::UnknownClass { name, loc } = event {
+                if !model.module_present(name) {
+                    continue; // missing-module says it, once per module
+                }
                 sink.report(
                     &RULE,
                     *loc,
@@ -48,7 +52,10 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 crate::model::index::Visibility::File(f) => Some(f),
                 crate::model::index::Visibility::Global => None,
             };
-            if parent != "default" && model.index.find_class(&parent, standalone).is_none() {
+            if parent != "default"
+                && model.index.find_class(&parent, standalone).is_none()
+                && model.module_present(&parent)
+            {
                 sink.report(
                     &RULE,
                     Loc::new(def.file, *span),

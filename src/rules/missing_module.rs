@@ -1,0 +1,118 @@
+//! `missing-module`
+
+use std::collections::BTreeMap;
+
+use super::{RuleInfo, Sink};
+use crate::model::index::{normalize_name, DefBody, Loc};
+use crate::model::record::Event;
+use crate::model::workspace::{metadata_dependencies, FileRole};
+use crate::model::{module_of, Model};
+use crate::rules::Level;
+
+/// ## What it does
+/// Reports, once per module, classes declared or inherited from a module
+/// that is not in the checked tree at all — a dependency that a Puppetfile,
+/// a modulepath entry outside the tree or `metadata.json` provides — with
+/// every place that uses it.
+///
+/// ## Why is this bad?
+/// Puppet fails with "Could not find class" unless the module is installed
+/// where it runs. Usually it is, and the note only says that mplint could
+/// not check those classes: pass the installed modules with `--modulepath`.
+pub const RULE: RuleInfo = RuleInfo {
+    id: "missing-module",
+    name: "MissingModule",
+    default_level: Level::Note,
+    summary: "Classes are used from a module that is not in the checked tree.",
+    documentation: include_str!("../../rules/missing-module.md"),
+};
+
+/// Every use of a class whose module is absent, by module.
+pub fn missing_uses(model: &Model<'_>) -> BTreeMap<String, BTreeMap<Loc, String>> {
+    let mut uses: BTreeMap<String, BTreeMap<Loc, String>> = BTreeMap::new();
+    let mut add = |name: &str, loc: Loc| {
+        if !model.module_present(name) {
+            uses.entry(module_of(name).to_string()).or_default().entry(loc).or_insert_with(|| name.to_string());
+        }
+    };
+    for compilation in &model.compilations {
+        for event in &compilation.events {
+            if let Event::UnknownClass { name, loc } = event {
+                add(name, *loc);
+            }
+        }
+    }
+    for definitions in model.index.types.values() {
+        for def in definitions {
+            let DefBody::Class(class) = def.body else { continue };
+            let Some((parent, span)) = &class.parent else { continue };
+            let parent = normalize_name(parent);
+            if parent != "default" && model.index.find_type(&parent, None).is_none() {
+                add(&parent, Loc::new(def.file, *span));
+            }
+        }
+    }
+    uses
+}
+
+pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
+    for (module, uses) in missing_uses(model) {
+        let mut places: Vec<(Loc, String)> = uses.into_iter().filter(|(loc, _)| model.is_reported(*loc)).collect();
+        // The first place in report order carries the finding.
+        places.sort_by(|(a, _), (b, _)| (model.path(a.file), a.start).cmp(&(model.path(b.file), b.start)));
+        let Some((first, _)) = places.first().cloned() else { continue };
+        let mut classes: Vec<&str> = places.iter().map(|(_, c)| c.as_str()).collect();
+        classes.sort_unstable();
+        classes.dedup();
+        let named = match classes.as_slice() {
+            [one] => format!("`{one}`"),
+            [one, rest @ ..] => {
+                format!("`{one}` and {} more class{}", rest.len(), if rest.len() == 1 { "" } else { "es" })
+            }
+            [] => continue,
+        };
+        let count = places.len();
+        let where_from = provider(model, &module, &places);
+        let related = places.iter().skip(1).map(|(loc, class)| (*loc, format!("`{class}` used here"))).collect();
+        sink.report(
+            &RULE,
+            first,
+            format!(
+                "module `{module}` is not in the checked tree: {named} used at {count} place{}; {where_from}",
+                if count == 1 { "" } else { "s" }
+            ),
+            related,
+        );
+    }
+}
+
+/// What should provide a missing module, as far as the layout says.
+fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String {
+    let ws = &model.workspace;
+    if let Some(puppetfile) = ws.puppetfile_modules.get(module) {
+        return format!(
+            "{} installs it: pass the installed modules with --modulepath to check its classes",
+            ws.display.show(puppetfile).display()
+        );
+    }
+    for (loc, _) in places {
+        let (FileRole::Module { module: user } | FileRole::Example { module: user }) = &model.index.roles[loc.file]
+        else {
+            continue;
+        };
+        let Some(dir) = model.modules.get(user) else { continue };
+        if let Some((_, full)) = metadata_dependencies(dir).into_iter().find(|(short, _)| short == module) {
+            return format!(
+                "module `{user}` depends on `{full}` in its metadata.json: pass the installed modules with --modulepath"
+            );
+        }
+    }
+    if let Some(entry) = ws.missing_entries.first() {
+        return format!(
+            "the modulepath entry `{}` of {}, not in the checked tree, may provide it",
+            entry.entry,
+            ws.display.show(&entry.conf).display()
+        );
+    }
+    "no Puppetfile, modulepath entry or metadata.json dependency names it".to_string()
+}
