@@ -175,7 +175,7 @@ fn configuration_is_found_upward_and_the_command_line_wins() {
     write(
         dir.path(),
         "modules/app/manifests/init.pp",
-        "class app {\n  include missing\n  notify { \"${role}\": }\n}\n",
+        "class app {\n  include app::missing\n  notify { \"${role}\": }\n}\n",
     );
     let module = dir.path().join("modules/app");
     // From inside the tree: the file is found; the leak warning fails the run.

@@ -22,6 +22,48 @@ use crate::syntax::ParsedFile;
 pub const MAX_DEFINE_INSTANCES: usize = 10_000;
 /// Deepest chain of defined-type instances declaring instances.
 pub const MAX_DEFINE_DEPTH: u32 = 100;
+/// Attributes every resource type accepts.
+pub const METAPARAMETERS: &[&str] = &[
+    "alias",
+    "audit",
+    "before",
+    "consume",
+    "export",
+    "loglevel",
+    "noop",
+    "notify",
+    "require",
+    "schedule",
+    "stage",
+    "subscribe",
+    "tag",
+];
+
+/// Built-in resource types, for `defined('file')` and `defined(File)`.
+const BUILT_IN_TYPES: &[&str] = &[
+    "augeas",
+    "cron",
+    "exec",
+    "file",
+    "filebucket",
+    "group",
+    "host",
+    "mount",
+    "notify",
+    "package",
+    "resources",
+    "schedule",
+    "service",
+    "ssh_authorized_key",
+    "sshkey",
+    "stage",
+    "tidy",
+    "user",
+    "yumrepo",
+    "zfs",
+    "zpool",
+];
+
 /// Deepest chain of classes declaring classes (inheritance included).
 pub const MAX_DECLARATION_DEPTH: usize = 200;
 
@@ -76,6 +118,11 @@ pub struct Interpreter<'m, 'a> {
     choice_keys: HashMap<String, u32>,
     /// How many branches each choice point has.
     choice_arity: HashMap<u32, u16>,
+    /// Subjects of `==` tests by key, and their literals by subject.
+    subjects: HashMap<String, u32>,
+    literals: HashMap<(u32, String), u32>,
+    /// What each `defined(…)` call evaluated tests, by the call's place.
+    defined_targets: HashMap<(FileId, usize), Guarded>,
     facts: &'m Facts,
     standalone: Option<FileId>,
     scopes: Vec<Scope>,
@@ -125,6 +172,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             files,
             choice_keys: HashMap::default(),
             choice_arity: HashMap::default(),
+            subjects: HashMap::default(),
+            literals: HashMap::default(),
+            defined_targets: HashMap::default(),
             facts,
             standalone,
             scopes: Vec::new(),
@@ -143,6 +193,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 instances: Vec::new(),
                 resources: Vec::new(),
                 events: Vec::new(),
+                guards: Vec::new(),
+                labels: std::collections::HashMap::new(),
+                choice_subjects: std::collections::HashMap::new(),
             },
         };
         interp.top = interp.new_scope(ScopeKind::Top, None, None, None);
@@ -367,7 +420,13 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     }
 
     fn read(&mut self, variable: &Variable, at: Loc, ctx: &Ctx) -> Value {
-        let (value, outcome) = self.resolve(ctx.scope, variable, &ctx.path);
+        let (value, mut outcome) = self.resolve(ctx.scope, variable, &ctx.path);
+        if matches!(outcome, ReadOutcome::Unbound { .. })
+            && self.out.guarded(&ctx.path, true, |g| *g == Guarded::Variable(variable.unanchored().to_string()))
+        {
+            outcome = ReadOutcome::Guarded;
+        }
+        let value = value.on_path(&ctx.path);
         self.out.reads.push(Read {
             loc: at,
             name: variable.name.clone(),
@@ -427,7 +486,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             return false;
         }
         let Some((class, def)) = self.index.find_class(name, self.standalone) else {
-            if self.index.find_define(name, self.standalone).is_none() {
+            let guarded = self.out.guarded(&ctx.path, true, |g| *g == Guarded::Type(name.to_string()));
+            if self.index.find_define(name, self.standalone).is_none() && !guarded {
                 self.out.events.push(Event::UnknownClass { name: name.to_string(), loc: at });
             }
             return false;
@@ -491,7 +551,15 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         self.bind_quietly(scope, "title", Value::Str(name.to_string()), None);
         self.bind_quietly(scope, "name", Value::Str(name.to_string()), None);
         let class_ctx = Ctx { scope, path: Vec::new(), file, owner: Owner::Class(shared), in_default: false };
-        self.bind_parameters(&class.params, params.unwrap_or_default(), &class_ctx);
+        let params = params.unwrap_or_default();
+        // Metaparameters given to a resource-like declaration are variables
+        // in the class's scope.
+        for (name, value) in &params {
+            if METAPARAMETERS.contains(&name.as_str()) && !class.params.iter().any(|p| &p.name == name) {
+                self.bind_quietly(scope, name, value.clone(), None);
+            }
+        }
+        self.bind_parameters(&class.params, params, &class_ctx);
         self.eval_block(&class.body, &class_ctx);
         self.declaring.pop();
     }
@@ -608,6 +676,13 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 in_default: false,
             };
             let mut passed = pending.params;
+            // Metaparameters passed to an instance are variables in its scope.
+            for (name, value) in &passed {
+                let declared = pending.define.params.iter().any(|p| &p.name == name);
+                if METAPARAMETERS.contains(&name.as_str()) && !declared {
+                    self.bind_quietly(scope, name, value.clone(), None);
+                }
+            }
             for builtin in ["title", "name"] {
                 if let Some(pos) = passed.iter().position(|(n, _)| n == builtin) {
                     let (_, value) = passed.remove(pos);
@@ -688,7 +763,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 }
             }
             ExprKind::Binary { op, left, right } => self.eval_binary(*op, left, right, ctx),
-            ExprKind::Selector { value, entries } => self.eval_selector(value, entries, ctx),
+            ExprKind::Selector { value, entries } => self.eval_selector(value, entries, ctx).on_path(&ctx.path),
             ExprKind::Access { object, index } => {
                 let object = self.eval(object, ctx);
                 let keys = self.eval_all(index, ctx);
@@ -717,7 +792,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             ExprKind::Unless(conditional) => self.eval_if(conditional, true, ctx),
             ExprKind::Case(case) => self.eval_case(case, ctx),
             ExprKind::Assignment { op, target, value } => {
-                let value = self.eval(value, ctx);
+                // A selector's value stays tied to the conditions that chose it.
+                let value = match &value.kind {
+                    ExprKind::Selector { value: subject, entries } => self.eval_selector(subject, entries, ctx),
+                    _ => self.eval(value, ctx),
+                };
                 self.assign(*op, target, value.clone(), ctx);
                 value
             }
@@ -840,34 +919,241 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// when it reads local variables (Puppet variables never change, so the
     /// same text in the same scope has the same value).
     fn choice_for(&mut self, kind: &str, exprs: &[&Expr], ctx: &Ctx) -> u32 {
-        let text = &self.files[ctx.file].source.text;
-        let mut key = String::from(kind);
-        let mut local = false;
-        for expr in exprs {
-            let piece = &text[expr.span.start..expr.span.end.min(text.len())];
-            local |= piece.match_indices('$').any(|(i, _)| !piece[i + 1..].starts_with("::"));
-            key.push('\u{1}');
-            for word in piece.split_whitespace() {
-                key.push_str(word);
-                key.push(' ');
-            }
-        }
-        if local {
-            key = format!("{}\u{1}{key}", ctx.scope);
-        }
+        let key = self.condition_key(kind, exprs, ctx);
         let next = self.choices + 1;
         let id = *self.choice_keys.entry(key).or_insert(next);
         self.choices = self.choices.max(id);
         id
     }
 
+    fn condition_key(&self, kind: &str, exprs: &[&Expr], ctx: &Ctx) -> String {
+        let text = &self.files[ctx.file].source.text;
+        let mut key = String::from(kind);
+        for expr in exprs {
+            let piece = &text[expr.span.start..expr.span.end.min(text.len())];
+            key.push('\u{1}');
+            for word in piece.split_whitespace() {
+                key.push_str(word);
+                key.push(' ');
+            }
+        }
+        if self.reads_local_variables(exprs, ctx.file) {
+            key = format!("{}\u{1}{key}", ctx.scope);
+        }
+        key
+    }
+
+    /// Whether expressions read variables other than top-scope ones
+    /// (`$::x`, `$facts`, `$trusted`, `$server_facts`).
+    fn reads_local_variables(&self, exprs: &[&Expr], file: FileId) -> bool {
+        let text = &self.files[file].source.text;
+        let global = |rest: &str| {
+            rest.starts_with("::")
+                || ["facts", "trusted", "server_facts"].iter().any(|name| {
+                    rest.strip_prefix(name)
+                        .is_some_and(|after| !after.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+                })
+        };
+        exprs.iter().any(|expr| {
+            let piece = &text[expr.span.start..expr.span.end.min(text.len())];
+            piece.match_indices('$').any(|(i, _)| !global(&piece[i + 1..]))
+        })
+    }
+
+    /// Where a condition on local variables is tested, for messages: the
+    /// same text in two scopes is two different values.
+    fn place_of(&self, exprs: &[&Expr], ctx: &Ctx) -> String {
+        if !self.reads_local_variables(exprs, ctx.file) {
+            return String::new();
+        }
+        match &ctx.owner {
+            Owner::Class(name) => format!(" in class `{name}`"),
+            Owner::Define(i) => match self.out.instances.get(*i) {
+                Some(DefineInstance { type_name, title: Some(title), .. }) => format!(" in {type_name}['{title}']"),
+                Some(instance) => format!(" in `{}`", instance.type_name),
+                None => String::new(),
+            },
+            Owner::Node => " in the node".to_string(),
+            Owner::Top => String::new(),
+        }
+    }
+
+    /// A literal, a regular expression, a type, or an array of those.
+    fn is_constant(expr: &Expr) -> bool {
+        match &expr.kind {
+            ExprKind::Regex(_)
+            | ExprKind::TypeRef(_)
+            | ExprKind::Number(_)
+            | ExprKind::Boolean(_)
+            | ExprKind::Undef => true,
+            ExprKind::Str(s) => s.as_literal().is_some(),
+            ExprKind::Array(items) => items.iter().all(Self::is_constant),
+            ExprKind::Access { object, index } => Self::is_constant(object) && index.iter().all(Self::is_constant),
+            ExprKind::Paren(inner) => Self::is_constant(inner),
+            _ => false,
+        }
+    }
+
+    /// An expression's source text on one line, shortened, for messages.
+    fn source_text(&self, expr: &Expr, file: FileId) -> String {
+        let text = &self.files[file].source.text;
+        let piece = &text[expr.span.start..expr.span.end.min(text.len())];
+        let mut flat = piece.split_whitespace().collect::<Vec<_>>().join(" ");
+        if flat.chars().count() > 60 {
+            flat = flat.chars().take(57).collect::<String>() + "...";
+        }
+        flat
+    }
+
+    fn label(&mut self, choice: u32, branch: u16, text: String) {
+        self.out.labels.entry((choice, branch)).or_insert(text);
+    }
+
+    /// The unknown value an expression is, keyed like conditions: the same
+    /// text in the same scope is the same value.
+    fn subject_id(&mut self, subject: &Expr, ctx: &Ctx) -> u32 {
+        let key = self.condition_key("subject", &[subject], ctx);
+        let next = self.subjects.len() as u32;
+        *self.subjects.entry(key).or_insert(next)
+    }
+
+    /// The choice point "`subject` == `literal`" (branch 1: equal), shared
+    /// by every `==`, `!=`, case option and selector key testing that
+    /// subject against that literal; `None` past the encoding's limits.
+    fn equality_choice(&mut self, subject: &Expr, literal: &Value, ctx: &Ctx) -> Option<u32> {
+        let literal_key = match literal {
+            Value::Str(s) => format!("s:{}", s.to_lowercase()),
+            Value::Int(i) => format!("n:{i}"),
+            Value::Bool(b) => format!("b:{b}"),
+            _ => return None,
+        };
+        let subject_id = self.subject_id(subject, ctx);
+        let next_literal = 1 + self.literals.keys().filter(|(s, _)| *s == subject_id).count() as u32;
+        let literal_id = *self.literals.entry((subject_id, literal_key)).or_insert(next_literal);
+        if subject_id >= 1 << (31 - LITERAL_BITS) || literal_id >= 1 << LITERAL_BITS {
+            return None;
+        }
+        let choice = EQUALITY_CHOICE | (subject_id << LITERAL_BITS) | literal_id;
+        if let std::collections::hash_map::Entry::Vacant(arity) = self.choice_arity.entry(choice) {
+            arity.insert(2);
+            let who = format!("`{}`{}", self.source_text(subject, ctx.file), self.place_of(&[subject], ctx));
+            let shown = match literal {
+                Value::Str(s) => format!("'{s}'"),
+                other => other.to_text().unwrap_or_default(),
+            };
+            self.label(choice, 1, format!("{who} is {shown}"));
+            self.label(choice, 0, format!("{who} is not {shown}"));
+        }
+        Some(choice)
+    }
+
+    /// The branch a path has already taken at a choice point: directly, or
+    /// for an equality test, by having found its subject equal to another
+    /// literal.
+    fn decided(path: &PathCond, choice: u32) -> Option<u16> {
+        if let Some((_, branch)) = path.iter().find(|(c, _)| *c == choice) {
+            return Some(*branch);
+        }
+        let subject = |c: u32| (c & EQUALITY_CHOICE != 0).then_some(c >> LITERAL_BITS);
+        let mine = subject(choice)?;
+        path.iter().any(|(c, b)| *b == 1 && subject(*c) == Some(mine)).then_some(0)
+    }
+
     fn with_choice(ctx: &Ctx, choice: u32, branch: u16) -> Ctx {
         Ctx { path: join(&ctx.path, &vec![(choice, branch)]), ..ctx.clone() }
     }
 
+    /// A literal written in the code: a string without interpolation, a
+    /// number, a boolean.
+    fn literal(expr: &Expr) -> Option<Value> {
+        match &expr.kind {
+            ExprKind::Str(s) => s.as_literal().map(Value::Str),
+            ExprKind::Number(Number::Integer(i)) => Some(Value::Int(*i)),
+            ExprKind::Boolean(b) => Some(Value::Bool(*b)),
+            ExprKind::Paren(inner) => Self::literal(inner),
+            _ => None,
+        }
+    }
+
+    /// The choice point a tested condition is, and the branch that means
+    /// "true": `$s == 'x'` and `$s != 'x'` share the equality choice of
+    /// their subject; anything else is keyed by its text.
+    fn condition_choice(&mut self, tested: &Expr, ctx: &Ctx) -> (u32, u16) {
+        if let ExprKind::Binary { op: op @ (BinaryOp::Equal | BinaryOp::NotEqual), left, right } = &tested.kind {
+            let pair = match (Self::literal(left), Self::literal(right)) {
+                (None, Some(literal)) => Some((&**left, literal)),
+                (Some(literal), None) => Some((&**right, literal)),
+                _ => None,
+            };
+            if let Some((subject, literal)) = pair {
+                if let Some(choice) = self.equality_choice(subject, &literal, ctx) {
+                    return (choice, u16::from(*op == BinaryOp::Equal));
+                }
+            }
+        }
+        let choice = self.choice_for("if", &[tested], ctx);
+        // `$x =~ /re/`, `$x in [...]`, `$x > 1` test the value `$x`.
+        let tested_value = match &tested.kind {
+            ExprKind::Binary { op, left, right }
+                if !matches!(op, BinaryOp::And | BinaryOp::Or) && Self::is_constant(right) =>
+            {
+                &**left
+            }
+            _ => tested,
+        };
+        let subject = self.subject_id(tested_value, ctx);
+        self.out.choice_subjects.insert(choice, subject);
+        if let std::collections::hash_map::Entry::Vacant(arity) = self.choice_arity.entry(choice) {
+            arity.insert(2);
+            let text = self.source_text(tested, ctx.file);
+            let place = self.place_of(&[tested], ctx);
+            self.label(choice, 1, format!("`{text}`{place} is true"));
+            self.label(choice, 0, format!("`{text}`{place} is false"));
+        }
+        (choice, 1)
+    }
+
+    /// What `defined(…)` tests inside a condition say when the condition
+    /// has the truth value `holds`: `[(what, is it defined)]`.
+    fn guards_of(&self, expr: &Expr, holds: bool, file: FileId) -> Vec<(Guarded, bool)> {
+        match &expr.kind {
+            ExprKind::Paren(inner) => self.guards_of(inner, holds, file),
+            ExprKind::Unary { op: UnaryOp::Not, operand } => self.guards_of(operand, !holds, file),
+            ExprKind::Call(call) if call.name == "defined" => {
+                self.defined_targets.get(&(file, expr.span.start)).map(|g| (g.clone(), holds)).into_iter().collect()
+            }
+            // `a and b` true: both hold; `a or b` false: neither holds.
+            ExprKind::Binary { op: BinaryOp::And, left, right } if holds => {
+                let mut all = self.guards_of(left, true, file);
+                all.extend(self.guards_of(right, true, file));
+                all
+            }
+            ExprKind::Binary { op: BinaryOp::Or, left, right } if !holds => {
+                let mut all = self.guards_of(left, false, file);
+                all.extend(self.guards_of(right, false, file));
+                all
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn add_guards(&mut self, condition: &Expr, choice: u32, true_branch: u16, file: FileId) {
+        for (holds, branch) in [(true, true_branch), (false, 1 - true_branch)] {
+            for (what, defined) in self.guards_of(condition, holds, file) {
+                let exists = self
+                    .out
+                    .guards
+                    .iter()
+                    .any(|g| g.choice == choice && g.branch == branch && g.what == what && g.defined == defined);
+                if !exists {
+                    self.out.guards.push(Guard { choice, branch, what, defined });
+                }
+            }
+        }
+    }
+
     /// `if`/`elsif`/`else` and `unless`. A condition on an unknown value is a
-    /// choice point (branch 1: true, 0: false); the branches after it run
-    /// under its false branch.
+    /// choice point; the branches after it run under its other branch.
     fn eval_if(&mut self, conditional: &If, negate_first: bool, ctx: &Ctx) -> Value {
         let mut rest = ctx.clone();
         let mut all_dead = true;
@@ -878,24 +1164,32 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             let (tested, inverted) = strip_negation(&b.condition);
             let negate = (i == 0 && negate_first) != inverted;
             let value = if inverted { value.truthy().map_or(Value::Unknown, |t| Value::Bool(!t)) } else { value };
-            let choice = self.choice_for("if", &[tested], &rest);
-            self.choice_arity.insert(choice, 2);
-            let decided = rest.path.iter().find(|(c, _)| *c == choice).map(|(_, branch)| *branch == 1);
-            let truth = value.truthy().or(decided).map(|t| t != negate);
+            let truth = match value.truthy() {
+                Some(t) => Some(t != negate),
+                None => {
+                    let (choice, true_branch) = self.condition_choice(tested, &rest);
+                    self.add_guards(tested, choice, true_branch, rest.file);
+                    match Self::decided(&rest.path, choice) {
+                        Some(branch) => Some((branch == true_branch) != negate),
+                        None => {
+                            unknown = true;
+                            let (taken, not_taken) =
+                                if negate { (1 - true_branch, true_branch) } else { (true_branch, 1 - true_branch) };
+                            let body_ctx = Self::with_choice(&rest, choice, taken);
+                            let (_, dead) = self.eval_branch(&b.body, &body_ctx);
+                            all_dead &= dead;
+                            rest = Self::with_choice(&rest, choice, not_taken);
+                            continue;
+                        }
+                    }
+                }
+            };
             match truth {
-                Some(false) => continue,
+                Some(false) | None => continue,
                 Some(true) => {
                     let (value, dead) = self.eval_branch(&b.body, &rest);
                     self.dead = dead && all_dead;
                     return if unknown { Value::Unknown } else { value };
-                }
-                None => {
-                    unknown = true;
-                    let (taken, not_taken) = if negate { (0, 1) } else { (1, 0) };
-                    let body_ctx = Self::with_choice(&rest, choice, taken);
-                    let (_, dead) = self.eval_branch(&b.body, &body_ctx);
-                    all_dead &= dead;
-                    rest = Self::with_choice(&rest, choice, not_taken);
                 }
             }
         }
@@ -912,8 +1206,42 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
     }
 
+    /// The choices that the literal options of a `case` or selector on
+    /// `subject` are, in order, each as (choice point, branch meaning
+    /// "matches"); `None` for a matcher that is not a literal. `true` and
+    /// `false` share the choice of `if subject`.
+    fn option_choices(&mut self, subject: &Expr, options: &[Vec<&Expr>], ctx: &Ctx) -> Vec<Vec<Option<(u32, u16)>>> {
+        options
+            .iter()
+            .map(|matchers| {
+                matchers
+                    .iter()
+                    .map(|m| match Self::literal(m)? {
+                        Value::Bool(b) => Some((self.condition_choice(subject, ctx).0, u16::from(b))),
+                        literal => self.equality_choice(subject, &literal, ctx).map(|c| (c, 1)),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The path of option `i` on an unknown subject: the option's own
+    /// branch (when it is one literal) and the literals of the options
+    /// before it unmatched.
+    fn option_path(base: &PathCond, choices: &[Vec<Option<(u32, u16)>>], i: usize) -> PathCond {
+        let mut atoms: PathCond = Vec::new();
+        if let Some([Some(own)]) = choices.get(i).map(Vec::as_slice) {
+            atoms.push(*own);
+        }
+        for earlier in &choices[..i.min(choices.len())] {
+            atoms.extend(earlier.iter().flatten().map(|(c, branch)| (*c, 1 - branch)));
+        }
+        join(base, &atoms)
+    }
+
     /// `case`: options in order; `default` only when nothing else matches.
-    /// On an unknown value each option is a branch of one choice point.
+    /// On an unknown value each option is a branch of one choice point, and
+    /// its literals are equality choices shared with `if` tests.
     fn eval_case(&mut self, case: &Case, ctx: &Ctx) -> Value {
         let value = self.eval(&case.value, ctx);
         let mut keyed: Vec<&Expr> = vec![&case.value];
@@ -922,7 +1250,31 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let has_default = case.options.iter().any(|o| o.matches.iter().any(|m| m.kind == ExprKind::Default));
         // Without `default`, "no option matches" is one more way through.
         self.choice_arity.insert(choice, case.options.len() as u16 + u16::from(!has_default));
-        let decided = ctx.path.iter().find(|(c, _)| *c == choice).map(|(_, branch)| *branch);
+        let subject = self.subject_id(&case.value, ctx);
+        self.out.choice_subjects.insert(choice, subject);
+        let subject_text = self.source_text(&case.value, ctx.file);
+        for (i, option) in case.options.iter().enumerate() {
+            let shown: Vec<String> = option.matches.iter().map(|m| self.source_text(m, ctx.file)).collect();
+            self.label(choice, i as u16, format!("`{subject_text}` matches {}", shown.join(", ")));
+        }
+        // Literal options, `default` excluded, for equality choices.
+        let literal_options: Vec<Vec<&Expr>> = case
+            .options
+            .iter()
+            .map(|o| {
+                if o.matches.iter().any(|m| m.kind == ExprKind::Default) {
+                    Vec::new()
+                } else {
+                    o.matches.iter().collect()
+                }
+            })
+            .collect();
+        let option_choices = if value == Value::Unknown {
+            self.option_choices(&case.value, &literal_options, ctx)
+        } else {
+            vec![Vec::new(); case.options.len()]
+        };
+        let decided = Self::decided(&ctx.path, choice);
         let mut all_dead = true;
         let mut default = None;
         for (i, option) in case.options.iter().enumerate() {
@@ -949,17 +1301,34 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             if let Some(branch) = decided {
                 truth = Some(branch as usize == i);
+            } else if truth.is_none() && option_choices[i].iter().all(Option::is_some) {
+                // Earlier tests of the subject may have decided it.
+                let known: Vec<Option<u16>> = option_choices[i]
+                    .iter()
+                    .flatten()
+                    .map(|(c, matching)| Self::decided(&ctx.path, *c).map(|b| u16::from(b == *matching)))
+                    .collect();
+                if known.contains(&Some(1)) {
+                    truth = Some(true);
+                } else if !known.is_empty() && known.iter().all(|k| *k == Some(0)) {
+                    truth = Some(false);
+                }
             }
+            // On a known value the option is no choice at all.
+            let body_ctx = if value == Value::Unknown {
+                let body_path = Self::option_path(&ctx.path, &option_choices, i);
+                Ctx { path: join(&body_path, &vec![(choice, i as u16)]), ..ctx.clone() }
+            } else {
+                ctx.clone()
+            };
             match truth {
                 Some(false) => continue,
                 Some(true) => {
-                    let body_ctx = Self::with_choice(ctx, choice, i as u16);
                     let (_, dead) = self.eval_branch(&option.body, &body_ctx);
                     self.dead = dead && all_dead;
                     return Value::Unknown;
                 }
                 None => {
-                    let body_ctx = Self::with_choice(ctx, choice, i as u16);
                     let (_, dead) = self.eval_branch(&option.body, &body_ctx);
                     all_dead &= dead;
                 }
@@ -967,7 +1336,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         let dead = match default {
             Some((i, body)) if decided.is_none_or(|b| b as usize == i) => {
-                let body_ctx = Self::with_choice(ctx, choice, i as u16);
+                let body_ctx = if value == Value::Unknown {
+                    let body_path = Self::option_path(&ctx.path, &option_choices, option_choices.len());
+                    Ctx { path: join(&body_path, &vec![(choice, i as u16)]), ..ctx.clone() }
+                } else {
+                    ctx.clone()
+                };
                 self.eval_branch(body, &body_ctx).1
             }
             Some(_) => true,
@@ -977,13 +1351,23 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         Value::Unknown
     }
 
-    fn eval_selector(&mut self, value: &Expr, entries: &[SelectorEntry], ctx: &Ctx) -> Value {
-        let value = self.eval(value, ctx);
+    /// A selector: the first matching key, `default` last wherever it is
+    /// written. On an unknown subject whose keys are literals, the value is
+    /// a choice between the entries' values, each on its own path.
+    fn eval_selector(&mut self, subject: &Expr, entries: &[SelectorEntry], ctx: &Ctx) -> Value {
+        let value = self.eval(subject, ctx);
         let mut unknown = false;
         let mut result = None;
+        let mut default = None;
+        let mut outcomes = Vec::with_capacity(entries.len());
         for entry in entries {
             let pattern = self.eval(&entry.matcher, ctx);
             let outcome = self.eval(&entry.value, ctx);
+            outcomes.push(outcome.clone());
+            if pattern == Value::Default {
+                default.get_or_insert(outcome);
+                continue;
+            }
             if result.is_some() || unknown {
                 continue;
             }
@@ -993,11 +1377,35 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 Some(false) => {}
             }
         }
-        if unknown {
-            Value::Unknown
-        } else {
-            result.unwrap_or(Value::Unknown)
+        if !unknown {
+            return result.or(default).unwrap_or(Value::Unknown);
         }
+        if value != Value::Unknown {
+            return Value::Unknown;
+        }
+        // Every key a literal (or `default`): one path per entry.
+        let keys: Vec<Vec<&Expr>> =
+            entries.iter().filter(|e| e.matcher.kind != ExprKind::Default).map(|e| vec![&e.matcher]).collect();
+        if keys.iter().any(|k| Self::literal(k[0]).is_none()) {
+            return Value::Unknown;
+        }
+        let choices = self.option_choices(subject, &keys, ctx);
+        if choices.iter().any(|c| c[0].is_none()) {
+            return Value::Unknown;
+        }
+        let mut alternatives = Vec::new();
+        let mut literal_index = 0;
+        for (entry, outcome) in entries.iter().zip(outcomes) {
+            if entry.matcher.kind == ExprKind::Default {
+                continue;
+            }
+            alternatives.push((Self::option_path(&Vec::new(), &choices, literal_index), outcome));
+            literal_index += 1;
+        }
+        if let Some(default) = default {
+            alternatives.push((Self::option_path(&Vec::new(), &choices, choices.len()), default));
+        }
+        Value::Choice(alternatives)
     }
 
     fn eval_call(&mut self, call: &Call, at: Loc, ctx: &Ctx) -> Value {
@@ -1008,6 +1416,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if call.name == "fail" {
             self.dead = true;
             return Value::Unknown;
+        }
+        if call.name == "defined" {
+            return self.eval_defined(call, &args, at, ctx);
         }
         let how = match call.name.as_str() {
             "include" => Some(DeclHow::Include),
@@ -1023,6 +1434,62 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             let _ = at;
         }
+        Value::Unknown
+    }
+
+    /// `defined(…)`: true when certain (a known class or type, a bound
+    /// variable, a declared class), else unknown — remembering what it
+    /// tests, so that the branches of a condition on it know.
+    fn eval_defined(&mut self, call: &Call, args: &[Value], at: Loc, ctx: &Ctx) -> Value {
+        let [arg] = args else { return Value::Unknown };
+        let known_type = |this: &Self, name: &str| {
+            let name = normalize_name(name);
+            BUILT_IN_TYPES.contains(&name.as_str()) || this.index.find_type(&name, this.standalone).is_some()
+        };
+        let target = match arg {
+            Value::Str(s) if s.starts_with('$') => {
+                let variable = Variable { name: s[1..].into() };
+                if matches!(self.resolve(ctx.scope, &variable, &ctx.path).1, ReadOutcome::Bound { .. }) {
+                    return Value::Bool(true);
+                }
+                Guarded::Variable(variable.unanchored().to_string())
+            }
+            Value::Str(s) => {
+                if known_type(self, s) {
+                    return Value::Bool(true);
+                }
+                Guarded::Type(normalize_name(s))
+            }
+            Value::Type(t) => match t.split_once('[') {
+                None if known_type(self, t) => return Value::Bool(true),
+                None => Guarded::Type(normalize_name(t)),
+                Some((type_name, rest)) => {
+                    let title = rest.strip_suffix(']').map(|r| r.trim().trim_matches(['\'', '"']).to_string());
+                    if type_name.eq_ignore_ascii_case("class") {
+                        let Some(class) = title else { return Value::Unknown };
+                        if self.out.classes.contains_key(&normalize_name(&class)) {
+                            return Value::Bool(true);
+                        }
+                        // Not declared yet: false, as Puppet evaluates it now.
+                        return Value::Bool(false);
+                    } else {
+                        Guarded::Resource { type_name: normalize_name(type_name), title }
+                    }
+                }
+            },
+            // `Package[$name]` with an unknown name.
+            Value::Unknown => match call.args.first().map(|a| &a.kind) {
+                Some(ExprKind::Access { object, .. }) => match &object.kind {
+                    ExprKind::TypeRef(type_name) => {
+                        Guarded::Resource { type_name: normalize_name(type_name), title: None }
+                    }
+                    _ => return Value::Unknown,
+                },
+                _ => return Value::Unknown,
+            },
+            _ => return Value::Unknown,
+        };
+        self.defined_targets.insert((at.file, at.start), target);
         Value::Unknown
     }
 
@@ -1061,7 +1528,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             let is_define = self.index.find_define(type_name, self.standalone).is_some();
             for title in titles {
-                if let Some(title) = &title {
+                let recorded = title.as_ref().map(|title| {
                     let key = uniqueness_key(type_name, title, &attributes);
                     self.out.resources.push(ResourceDecl {
                         type_name: type_name.clone(),
@@ -1070,10 +1537,16 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                         loc: body_loc,
                         owner: ctx.owner.clone(),
                         path: ctx.path.clone(),
+                        instance: None,
                     });
-                }
+                    self.out.resources.len() - 1
+                });
                 if is_define {
+                    let before = self.out.instances.len();
                     self.declare_define(type_name, title, attributes.clone(), body_loc, ctx);
+                    if let (Some(record), true) = (recorded, self.out.instances.len() > before) {
+                        self.out.resources[record].instance = Some(before);
+                    }
                 }
             }
         }

@@ -33,6 +33,8 @@ pub struct Model<'a> {
     pub has_site: bool,
     /// Variables some node definition assigns in its own body.
     pub node_variables: BTreeSet<String>,
+    /// The modules of the layout, by name.
+    pub modules: std::collections::BTreeMap<String, std::path::PathBuf>,
 }
 
 impl<'a> Model<'a> {
@@ -95,7 +97,22 @@ impl<'a> Model<'a> {
             compilations.extend(more);
         }
 
-        Model { files, reported, workspace, index, facts, compilations, has_site, node_variables }
+        let modules = workspace.modules();
+        Model { files, reported, workspace, index, facts, compilations, has_site, node_variables, modules }
+    }
+
+    /// Whether the module a class name belongs to is in the tree: a module
+    /// directory, or definitions in its namespace (a site's own classes).
+    pub fn module_present(&self, class: &str) -> bool {
+        let module = module_of(class);
+        // Names sharing the module's prefix sort together, from the module's own name on.
+        self.modules.contains_key(module)
+            || self
+                .index
+                .types
+                .range(module.to_string()..)
+                .take_while(|(name, _)| name.starts_with(module))
+                .any(|(name, _)| name.len() == module.len() || name[module.len()..].starts_with("::"))
     }
 
     pub fn span(&self, loc: Loc) -> Span {
@@ -126,6 +143,12 @@ impl<'a> Model<'a> {
             Entry::Unreached { name, .. } => format!("`{name}` checked on its own"),
         }
     }
+}
+
+/// The module a class name belongs to: `apache::mod::ssl` → `apache`.
+pub fn module_of(class: &str) -> &str {
+    let name = class.trim_start_matches("::");
+    name.split("::").next().unwrap_or(name)
 }
 
 pub fn describe_node(node: &crate::syntax::ast::NodeDef) -> String {

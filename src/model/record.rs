@@ -12,8 +12,40 @@ pub type ScopeId = usize;
 /// that took different branches of one choice point never both run.
 pub type PathCond = Vec<(u32, u16)>;
 
+/// Choice points that test `subject == literal` carry this bit; the bits
+/// below it number the subject and, in the low [`LITERAL_BITS`], the
+/// literal. Two such tests of one subject with different literals cannot
+/// both be true.
+pub const EQUALITY_CHOICE: u32 = 1 << 31;
+pub const LITERAL_BITS: u32 = 12;
+
+/// The subject of an equality choice point, if it is one.
+fn equality_subject(choice: u32) -> Option<u32> {
+    (choice & EQUALITY_CHOICE != 0).then_some((choice & !EQUALITY_CHOICE) >> LITERAL_BITS)
+}
+
+/// Does a path say that one subject equals two different literals?
+fn equal_to_two_literals(atoms: impl Iterator<Item = (u32, u16)> + Clone) -> bool {
+    let equal = atoms.filter(|(c, branch)| *branch == 1 && equality_subject(*c).is_some());
+    for (i, (a, _)) in equal.clone().enumerate() {
+        if equal.clone().skip(i + 1).any(|(b, _)| b != a && equality_subject(a) == equality_subject(b)) {
+            return true;
+        }
+    }
+    false
+}
+
 /// Can both paths run in one compilation?
 pub fn compatible(a: &PathCond, b: &PathCond) -> bool {
+    if !same_branches(a, b) {
+        return false;
+    }
+    let has_equality = |p: &PathCond| p.last().is_some_and(|(c, _)| c & EQUALITY_CHOICE != 0);
+    !(has_equality(a) && has_equality(b) && equal_to_two_literals(a.iter().chain(b.iter()).copied()))
+}
+
+/// No choice point taken both ways.
+fn same_branches(a: &PathCond, b: &PathCond) -> bool {
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
         match a[i].0.cmp(&b[j].0) {
@@ -118,6 +150,8 @@ pub struct DefineInstance {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ReadOutcome {
+    /// Read only where `defined('$name')` holds.
+    Guarded,
     /// Found in a scope of this kind; `binding` is where it was assigned
     /// (none for parameters passed from elsewhere or built-ins).
     Bound {
@@ -165,6 +199,8 @@ pub struct ResourceDecl {
     pub owner: Owner,
     /// Path relative to the owner's own path.
     pub path: PathCond,
+    /// The defined-type instance this declaration made, if it made one.
+    pub instance: Option<usize>,
 }
 
 #[derive(Debug, Clone)]
@@ -199,6 +235,26 @@ pub enum Event {
     },
 }
 
+/// What a `defined(…)` test is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Guarded {
+    /// `defined(File['/x'])`; `None` when the title is unknown.
+    Resource { type_name: String, title: Option<String> },
+    /// `defined('x')`, `defined(Class['x'])`: a class or type by name.
+    Type(String),
+    /// `defined('$x')`.
+    Variable(String),
+}
+
+/// On a path holding `(choice, branch)`, `what` is defined (or not).
+#[derive(Debug, Clone)]
+pub struct Guard {
+    pub choice: u32,
+    pub branch: u16,
+    pub what: Guarded,
+    pub defined: bool,
+}
+
 /// Why this compilation was run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Entry {
@@ -222,6 +278,13 @@ pub struct Compilation {
     pub instances: Vec<DefineInstance>,
     pub resources: Vec<ResourceDecl>,
     pub events: Vec<Event>,
+    /// What `defined(…)` tests tell about the paths through them.
+    pub guards: Vec<Guard>,
+    /// What each branch of each choice point means, for messages.
+    pub labels: std::collections::HashMap<(u32, u16), String>,
+    /// The unknown value a choice point tests, where it tests one (an `if`
+    /// on it, a `case` on it); equality choices carry theirs in their id.
+    pub choice_subjects: std::collections::HashMap<u32, u32>,
 }
 
 /// One step of an include chain: `what` was declared at `loc`.
@@ -233,6 +296,42 @@ pub struct ChainStep {
 }
 
 impl Compilation {
+    /// Whether a path holds a guard saying `what` is (`defined`) or is not
+    /// defined there.
+    pub fn guarded(&self, path: &PathCond, defined: bool, what: impl Fn(&Guarded) -> bool) -> bool {
+        self.guards.iter().any(|g| g.defined == defined && path.contains(&(g.choice, g.branch)) && what(&g.what))
+    }
+
+    /// The unknown values a path's choices depend on: two choices on one
+    /// value (`$x == 'a'`, `case $x`) count once.
+    pub fn subjects(&self, path: &PathCond) -> std::collections::BTreeSet<(bool, u32)> {
+        path.iter()
+            .map(|(choice, _)| match equality_subject(*choice) {
+                Some(subject) => (true, subject),
+                None => match self.choice_subjects.get(choice) {
+                    Some(subject) => (true, *subject),
+                    None => (false, *choice),
+                },
+            })
+            .collect()
+    }
+
+    /// The conditions a path runs under, for messages; a `case` option is
+    /// left out where an equality on the same value says more.
+    pub fn describe_path(&self, path: &PathCond) -> Vec<String> {
+        let equalities: Vec<u32> = path.iter().filter_map(|(c, _)| equality_subject(*c)).collect();
+        let mut described: Vec<String> = path
+            .iter()
+            .filter(|(c, _)| {
+                equality_subject(*c).is_some()
+                    || self.choice_subjects.get(c).is_none_or(|subject| !equalities.contains(subject))
+            })
+            .filter_map(|atom| self.labels.get(atom).cloned())
+            .collect();
+        described.dedup();
+        described
+    }
+
     /// An entry point checked on its own: who really declares it, and with
     /// which parameters, is unknown, so only what holds whatever the
     /// declarer does is reported from it.
@@ -294,5 +393,18 @@ mod tests {
         assert!(compatible(&a, &Vec::new()));
         assert_eq!(join(&a, &b), vec![(1, 0), (2, 0), (3, 1)]);
         assert_eq!(meet(&a, &b), vec![(1, 0)]);
+    }
+
+    #[test]
+    fn one_subject_equals_one_literal_at_a_time() {
+        let debian = EQUALITY_CHOICE | (7 << LITERAL_BITS) | 1;
+        let redhat = EQUALITY_CHOICE | (7 << LITERAL_BITS) | 2;
+        let other_subject = EQUALITY_CHOICE | (8 << LITERAL_BITS) | 1;
+        assert!(!compatible(&vec![(debian, 1)], &vec![(redhat, 1)]));
+        assert!(compatible(&vec![(debian, 1)], &vec![(redhat, 0)]));
+        assert!(compatible(&vec![(debian, 0)], &vec![(redhat, 0)]));
+        assert!(!compatible(&vec![(debian, 1)], &vec![(debian, 0)]));
+        assert!(compatible(&vec![(debian, 1)], &vec![(other_subject, 1)]));
+        assert!(!compatible(&vec![(3, 1), (debian, 1)], &vec![(2, 0), (redhat, 1)]));
     }
 }

@@ -17,13 +17,30 @@ pub enum Value {
     /// A type or resource reference such as `File` or `File['/x']`.
     Type(String),
     Unknown,
+    /// One of several values, each on the path that chose it (a selector
+    /// on an unknown subject). Only variables hold it: reading one takes
+    /// the value of the reader's path ([`Value::on_path`]).
+    Choice(Vec<(crate::model::record::PathCond, Value)>),
 }
 
 impl Value {
+    /// The value as code on `path` sees it: a choice narrowed to the
+    /// alternatives that path allows, known when they agree.
+    pub fn on_path(self, path: &crate::model::record::PathCond) -> Value {
+        let Value::Choice(alternatives) = self else { return self };
+        let mut possible = alternatives.into_iter().filter(|(p, _)| crate::model::record::compatible(p, path));
+        let Some((_, first)) = possible.next() else { return Value::Unknown };
+        if possible.all(|(_, v)| v == first) {
+            first
+        } else {
+            Value::Unknown
+        }
+    }
+
     /// Puppet's truthiness: only `undef` and `false` are false.
     pub fn truthy(&self) -> Option<bool> {
         match self {
-            Value::Unknown => None,
+            Value::Unknown | Value::Choice(_) => None,
             Value::Undef | Value::Bool(false) => Some(false),
             _ => Some(true),
         }
@@ -43,7 +60,7 @@ impl Value {
                 let parts: Option<Vec<String>> = items.iter().map(|v| v.to_quoted_text()).collect();
                 format!("[{}]", parts?.join(", "))
             }
-            Value::Regex(_) | Value::Hash(_) | Value::Unknown => return None,
+            Value::Regex(_) | Value::Hash(_) | Value::Unknown | Value::Choice(_) => return None,
         })
     }
 
@@ -64,7 +81,7 @@ impl Value {
     /// Puppet's `==`: strings compare case-insensitively.
     pub fn equals(&self, other: &Value) -> Option<bool> {
         Some(match (self, other) {
-            (Value::Unknown, _) | (_, Value::Unknown) => return None,
+            (Value::Unknown | Value::Choice(_), _) | (_, Value::Unknown | Value::Choice(_)) => return None,
             (Value::Str(a), Value::Str(b)) => a.to_lowercase() == b.to_lowercase(),
             (Value::Int(a), Value::Int(b)) => a == b,
             (Value::Int(a), Value::Float(b)) | (Value::Float(b), Value::Int(a)) => (*a as f64) == *b,
@@ -86,6 +103,70 @@ impl Value {
         })
     }
 
+    /// Is this value an instance of the type written `type_text`? Known for
+    /// the core types when the value is known; a parameterised type is
+    /// known only to exclude values of another kind.
+    pub fn instance_of(&self, type_text: &str) -> Option<bool> {
+        if matches!(self, Value::Unknown | Value::Choice(_) | Value::Default) {
+            return None;
+        }
+        let text = type_text.trim();
+        let (head, params) = match text.split_once('[') {
+            Some((head, rest)) => (head.trim(), Some(rest.strip_suffix(']')?.trim())),
+            None => (text, None),
+        };
+        let kind = match head {
+            "Any" => return Some(true),
+            "Undef" => matches!(self, Value::Undef),
+            "String" => matches!(self, Value::Str(_)),
+            "Integer" => matches!(self, Value::Int(_)),
+            "Float" => matches!(self, Value::Float(_)),
+            "Numeric" => matches!(self, Value::Int(_) | Value::Float(_)),
+            "Boolean" => matches!(self, Value::Bool(_)),
+            "Array" | "Tuple" => matches!(self, Value::Array(_)),
+            "Hash" | "Struct" => matches!(self, Value::Hash(_)),
+            "Collection" => matches!(self, Value::Array(_) | Value::Hash(_)),
+            "Regexp" => matches!(self, Value::Regex(_)),
+            "Scalar" => {
+                matches!(self, Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_) | Value::Regex(_))
+            }
+            "Optional" => {
+                if matches!(self, Value::Undef) {
+                    return Some(true);
+                }
+                return params.and_then(|inner| self.instance_of(inner));
+            }
+            _ => return None,
+        };
+        match (kind, params) {
+            (false, _) => Some(false),
+            (true, None) => Some(true),
+            (true, Some(params)) => match (self, head) {
+                (Value::Array(items), "Array") => {
+                    let element = split_type_params(params).into_iter().next()?;
+                    if split_type_params(params).len() > 1 {
+                        return None; // size bounds
+                    }
+                    all_match(items.iter().map(|item| item.instance_of(&element)))
+                }
+                (Value::Hash(entries), "Hash") => {
+                    let parts = split_type_params(params);
+                    let [key_type, value_type] = parts.as_slice() else { return None };
+                    all_match(entries.iter().flat_map(|(k, v)| [k.instance_of(key_type), v.instance_of(value_type)]))
+                }
+                (Value::Int(i), "Integer") => {
+                    let bounds: Vec<Option<i64>> = params.split(',').map(|b| b.trim().parse().ok()).collect();
+                    match bounds.as_slice() {
+                        [Some(min)] => Some(i >= min),
+                        [Some(min), Some(max)] => Some(i >= min && i <= max),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
+        }
+    }
+
     /// Does this value match a case option or selector key?
     pub fn matches(&self, pattern: &Value) -> Option<bool> {
         match pattern {
@@ -95,12 +176,53 @@ impl Value {
                 Value::Unknown => None,
                 _ => Some(false),
             },
-            Value::Type(_) => None,
+            Value::Type(t) => self.instance_of(t),
             Value::Array(options) if !matches!(self, Value::Array(_)) => {
                 any_match(options.iter().map(|option| self.matches(option)))
             }
             _ => self.equals(pattern),
         }
+    }
+}
+
+/// The parameters of a type, split at top-level commas: `String, Array[Integer, 2]`.
+fn split_type_params(params: &str) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut depth = 0;
+    let mut current = String::new();
+    for c in params.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(current.trim().to_string());
+                current.clear();
+                continue;
+            }
+            _ => {}
+        }
+        current.push(c);
+    }
+    if !current.trim().is_empty() {
+        parts.push(current.trim().to_string());
+    }
+    parts
+}
+
+/// False if any check is false; unknown if none is but some are unknown.
+fn all_match(results: impl IntoIterator<Item = Option<bool>>) -> Option<bool> {
+    let mut unknown = false;
+    for result in results {
+        match result {
+            Some(false) => return Some(false),
+            None => unknown = true,
+            Some(true) => {}
+        }
+    }
+    if unknown {
+        None
+    } else {
+        Some(true)
     }
 }
 
@@ -139,7 +261,8 @@ pub fn regex_match(pattern: &str, text: &str) -> Option<bool> {
 
 pub fn binary(op: BinaryOp, left: &Value, right: &Value) -> Value {
     use BinaryOp::*;
-    if matches!(left, Value::Unknown) || matches!(right, Value::Unknown) {
+    let unknown = |v: &Value| matches!(v, Value::Unknown | Value::Choice(_));
+    if unknown(left) || unknown(right) {
         // `false and x` and `true or x` are known whatever x is.
         return match (op, left.truthy(), right.truthy()) {
             (And, Some(false), _) | (And, _, Some(false)) => Value::Bool(false),
@@ -156,12 +279,20 @@ pub fn binary(op: BinaryOp, left: &Value, right: &Value) -> Value {
         Match | NotMatch => {
             let matched = match (left, right) {
                 (Value::Str(s), Value::Regex(re)) | (Value::Str(s), Value::Str(re)) => regex_match(re, s),
+                (value, Value::Type(t)) => value.instance_of(t),
                 _ => None,
             };
             bool_or_unknown(if op == Match { matched } else { matched.map(|b| !b) })
         }
         In => match right {
-            Value::Array(items) => bool_or_unknown(any_match(items.iter().map(|item| left.equals(item)))),
+            // Types and regular expressions in the array match as `=~` does.
+            Value::Array(items) => bool_or_unknown(any_match(items.iter().map(|item| match (left, item) {
+                (value, Value::Type(t)) => value.instance_of(t),
+                (Value::Type(t), value) => value.instance_of(t),
+                (Value::Str(s), Value::Regex(re)) => regex_match(re, s),
+                (_, Value::Regex(_)) => Some(false),
+                _ => left.equals(item),
+            }))),
             Value::Hash(entries) => bool_or_unknown(any_match(entries.iter().map(|(key, _)| left.equals(key)))),
             Value::Str(haystack) => match left {
                 Value::Str(needle) => Value::Bool(haystack.to_lowercase().contains(&needle.to_lowercase())),
@@ -236,6 +367,21 @@ mod tests {
         assert_eq!(Value::Str("Debian".into()).equals(&Value::Str("debian".into())), Some(true));
         assert_eq!(Value::Int(1).equals(&Value::Str("1".into())), Some(false));
         assert_eq!(Value::Unknown.equals(&Value::Int(1)), None);
+    }
+
+    #[test]
+    fn instances_of_core_types() {
+        assert_eq!(Value::Bool(true).instance_of("Array"), Some(false));
+        assert_eq!(Value::Array(vec![]).instance_of("Array"), Some(true));
+        assert_eq!(Value::Bool(true).instance_of("Array[String]"), Some(false));
+        assert_eq!(Value::Array(vec![Value::Unknown]).instance_of("Array[String]"), None);
+        assert_eq!(Value::Array(vec![Value::Int(1)]).instance_of("Array[String]"), Some(false));
+        assert_eq!(Value::Int(1).instance_of("Integer[2, 3]"), Some(false));
+        assert_eq!(Value::Int(2).instance_of("Integer[2]"), Some(true));
+        assert_eq!(Value::Undef.instance_of("Optional[String]"), Some(true));
+        assert_eq!(Value::Str("x".into()).instance_of("Stdlib::Port"), None);
+        assert_eq!(Value::Unknown.instance_of("String"), None);
+        assert_eq!(binary(BinaryOp::Match, &Value::Bool(true), &Value::Type("Array".into())), Value::Bool(false));
     }
 
     #[test]

@@ -3,16 +3,19 @@
 use std::collections::HashMap;
 
 use super::{chain_related, RuleInfo, Sink};
-use crate::model::record::{compatible, join, Compilation, ResourceDecl};
+use crate::model::index::Loc;
+use crate::model::record::{compatible, join, meet, Compilation, Guarded, Owner, PathCond, ResourceDecl};
 use crate::model::Model;
 use crate::rules::Level;
 
 /// ## What it does
 /// Reports two declarations of the same resource — same type and title, or
 /// same namevar (`file { 'a': path => '/x' }` and `file { '/x': }`) — that
-/// one node's catalog can hold together: on paths that can both run,
-/// wherever the two declarations live (two classes, two instances of one
-/// defined type, virtual or exported resources alike).
+/// one node's catalog surely holds together whenever their shared
+/// conditions hold, wherever the two declarations live (two classes, two
+/// instances of one defined type, virtual or exported resources alike).
+/// When they clash only if further unknown values line up, it is
+/// `possible-duplicate-resource`.
 ///
 /// ## Why is this bad?
 /// Puppet fails the whole catalog with "Duplicate declaration: File[/x] is
@@ -27,12 +30,36 @@ pub const RULE: RuleInfo = RuleInfo {
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for compilation in &model.compilations {
-        let mut by_title: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
-        let mut by_key: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
-        let paths: Vec<_> =
-            compilation.resources.iter().map(|r| join(&compilation.owner_path(&r.owner), &r.path)).collect();
-        for (i, resource) in compilation.resources.iter().enumerate() {
-            let mut earlier: Option<usize> = None;
+        for (later, earlier) in clashes(compilation) {
+            let (a, b) = (&compilation.resources[later], &compilation.resources[earlier]);
+            let conditions = uncertain_conditions(compilation, a, b);
+            if conditions.is_empty() {
+                report(model, compilation, a, b, sink);
+            } else {
+                crate::rules::possible_duplicate_resource::report(model, compilation, a, b, &conditions, sink);
+            }
+        }
+    }
+}
+
+/// Pairs (later, earlier) of declarations of one resource that can both
+/// run in the compilation; at most one pair per later declaration.
+pub fn clashes(compilation: &Compilation) -> Vec<(usize, usize)> {
+    let resources = &compilation.resources;
+    let paths: Vec<PathCond> = resources.iter().map(|r| full_path(compilation, r)).collect();
+    let twins = duplicated_instances(compilation, &paths);
+    let mut by_title: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
+    let mut by_key: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
+    let mut by_place: HashMap<(&str, &str, Loc), usize> = HashMap::new();
+    let mut pairs = Vec::new();
+    for (i, resource) in resources.iter().enumerate() {
+        // Inside a second instance of a defined type: that instance is the
+        // duplicate, reported once at its declaration.
+        let inside_twin = within_instances(compilation, &resource.owner).any(|inst| twins.contains(&inst));
+        // Declared only if not declared yet: never the second declaration,
+        // though a later unguarded one clashes with it.
+        let guarded = is_guarded(compilation, resource, &paths[i]);
+        if !inside_twin && !guarded {
             let candidates =
                 by_title.get(&(resource.type_name.as_str(), resource.title.as_str())).into_iter().flatten().chain(
                     resource
@@ -42,50 +69,106 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                         .into_iter()
                         .flatten(),
                 );
+            let mut earlier: Option<usize> = None;
             for &j in candidates {
-                if may_clash(compilation, &paths[i], &paths[j]) && compilation.resources[j].loc != resource.loc {
-                    earlier = Some(earlier.map_or(j, |e: usize| e.min(j)));
+                if compatible(&paths[i], &paths[j]) && resources[j].loc != resource.loc {
+                    earlier = Some(earlier.map_or(j, |e| e.min(j)));
+                }
+            }
+            // Two instances of one defined type declaring a fixed title:
+            // both declarations sit at one place.
+            if earlier.is_none() {
+                if let Some(&j) = by_place.get(&(resource.type_name.as_str(), resource.title.as_str(), resource.loc)) {
+                    if compatible(&paths[i], &paths[j]) && resource.owner != resources[j].owner {
+                        earlier = Some(j);
+                    }
                 }
             }
             if let Some(j) = earlier {
-                report(model, compilation, resource, &compilation.resources[j], sink);
-            }
-            by_title.entry((&resource.type_name, &resource.title)).or_default().push(i);
-            if let Some(key) = &resource.key {
-                by_key.entry((&resource.type_name, key)).or_default().push(i);
+                pairs.push((i, j));
             }
         }
-        // Two instances of one defined type declaring a fixed title: both
-        // declarations sit at one place; report them once there.
-        let mut seen_same_place: HashMap<(&str, &str, crate::model::index::Loc), usize> = HashMap::new();
-        for (i, resource) in compilation.resources.iter().enumerate() {
-            let key = (resource.type_name.as_str(), resource.title.as_str(), resource.loc);
-            if let Some(&j) = seen_same_place.get(&key) {
-                if may_clash(compilation, &paths[i], &paths[j]) && resource.owner != compilation.resources[j].owner {
-                    report(model, compilation, resource, &compilation.resources[j], sink);
-                }
-            } else {
-                seen_same_place.insert(key, i);
-            }
+        by_title.entry((&resource.type_name, &resource.title)).or_default().push(i);
+        if let Some(key) = &resource.key {
+            by_key.entry((&resource.type_name, key)).or_default().push(i);
         }
+        by_place.entry((&resource.type_name, &resource.title, resource.loc)).or_insert(i);
     }
+    pairs
 }
 
-/// In a node's compilation two declarations clash when both can run; for a
-/// class checked on its own, only when both always run.
-fn may_clash(
-    compilation: &Compilation,
-    a: &crate::model::record::PathCond,
-    b: &crate::model::record::PathCond,
-) -> bool {
-    if compilation.hypothetical() {
-        a.is_empty() && b.is_empty()
-    } else {
-        compatible(a, b)
+/// The conditions, beyond those both declarations share, under which they
+/// run together, when they test more than one unknown value (two facts,
+/// lookups or parameters that may never line up); none when the clash
+/// follows from one value or none.
+fn uncertain_conditions(compilation: &Compilation, a: &ResourceDecl, b: &ResourceDecl) -> Vec<String> {
+    let (pa, pb) = (full_path(compilation, a), full_path(compilation, b));
+    let shared = meet(&pa, &pb);
+    let extra: PathCond = join(&pa, &pb).into_iter().filter(|atom| !shared.contains(atom)).collect();
+    if compilation.subjects(&extra).len() < 2 {
+        return Vec::new();
     }
+    let mut described = compilation.describe_path(&extra);
+    if described.len() < extra.len() {
+        described.push("conditions mplint cannot name".into());
+    }
+    described
 }
 
-fn describe(resource: &ResourceDecl) -> String {
+fn full_path(compilation: &Compilation, resource: &ResourceDecl) -> PathCond {
+    join(&compilation.owner_path(&resource.owner), &resource.path)
+}
+
+/// Declared under `if !defined(Type['title'])` (or `unless defined(…)`).
+fn is_guarded(compilation: &Compilation, resource: &ResourceDecl, path: &PathCond) -> bool {
+    compilation.guarded(path, false, |what| match what {
+        Guarded::Resource { type_name, title } => {
+            *type_name == resource.type_name && title.as_ref().is_none_or(|t| *t == resource.title)
+        }
+        _ => false,
+    })
+}
+
+/// Instances of defined types that repeat an earlier instance (same type
+/// and title, able to run together).
+fn duplicated_instances(compilation: &Compilation, paths: &[PathCond]) -> Vec<usize> {
+    let mut first: HashMap<(&str, &str), Vec<(usize, &PathCond)>> = HashMap::new();
+    let mut twins = Vec::new();
+    for (i, resource) in compilation.resources.iter().enumerate() {
+        let Some(instance) = resource.instance else { continue };
+        let key = (resource.type_name.as_str(), resource.title.as_str());
+        let earlier = first.entry(key).or_default();
+        if earlier.iter().any(|(_, p)| compatible(p, &paths[i])) {
+            twins.push(instance);
+        }
+        earlier.push((instance, &paths[i]));
+    }
+    twins
+}
+
+/// The instances of defined types whose code an owner's code runs in,
+/// innermost first.
+fn within_instances<'c>(compilation: &'c Compilation, owner: &Owner) -> impl Iterator<Item = usize> + 'c {
+    let mut current = owner.clone();
+    let mut steps = 0;
+    std::iter::from_fn(move || loop {
+        steps += 1;
+        if steps > compilation.instances.len() + compilation.classes.len() + 1 {
+            return None;
+        }
+        match &current {
+            Owner::Define(i) => {
+                let i = *i;
+                current = compilation.instances.get(i)?.by.clone();
+                return Some(i);
+            }
+            Owner::Class(name) => current = compilation.classes.get(&**name)?.by.clone(),
+            Owner::Top | Owner::Node => return None,
+        }
+    })
+}
+
+pub fn describe(resource: &ResourceDecl) -> String {
     let mut chars = resource.type_name.split("::").map(|part| {
         let mut c = part.chars();
         c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()

@@ -7,7 +7,9 @@ pub mod duplicate_class_declaration;
 pub mod duplicate_definition;
 pub mod duplicate_resource;
 pub mod inheritance_cycle;
+pub mod missing_module;
 pub mod node_scope_leak;
+pub mod possible_duplicate_resource;
 pub mod syntax_error;
 pub mod undefined_variable;
 pub mod unknown_class;
@@ -96,7 +98,9 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &duplicate_definition::RULE,
     &duplicate_resource::RULE,
     &inheritance_cycle::RULE,
+    &missing_module::RULE,
     &node_scope_leak::RULE,
+    &possible_duplicate_resource::RULE,
     &syntax_error::RULE,
     &undefined_variable::RULE,
     &unknown_class::RULE,
@@ -129,6 +133,7 @@ pub fn check_model(model: &Model<'_>) -> Vec<Finding> {
     duplicate_definition::check(model, &mut sink);
     variable_reassigned::check(model, &mut sink);
     unknown_class::check(model, &mut sink);
+    missing_module::check(model, &mut sink);
     sink.finish()
 }
 
@@ -179,28 +184,43 @@ impl<'m, 'a> Sink<'m, 'a> {
         }
     }
 
+    /// The findings, one per rule, line and message: the same mistake
+    /// read twice on one line is one finding, its related places merged.
     fn finish(self) -> Vec<Finding> {
         let model = self.model;
-        self.findings
-            .into_iter()
-            .map(|((rule, loc), (level, message, related, flow))| {
-                let place = |(loc, message): (Loc, String)| Related {
-                    path: model.path(loc.file).to_path_buf(),
-                    span: model.span(loc),
-                    message,
-                };
-                Finding {
-                    rule,
-                    level,
-                    path: model.path(loc.file).to_path_buf(),
-                    span: model.span(loc),
-                    message,
-                    related: related.into_iter().map(place).collect(),
-                    flow: flow.into_iter().map(place).collect(),
-                    suppressed_by: None,
+        let mut findings: Vec<Finding> = Vec::new();
+        let mut by_line: std::collections::HashMap<(&'static str, usize, u32, String), usize> =
+            std::collections::HashMap::new();
+        for ((rule, loc), (level, message, related, flow)) in self.findings {
+            let place = |(loc, message): (Loc, String)| Related {
+                path: model.path(loc.file).to_path_buf(),
+                span: model.span(loc),
+                message,
+            };
+            let span = model.span(loc);
+            let key = (rule, loc.file, span.start_pos.line, message.clone());
+            if let Some(&earlier) = by_line.get(&key) {
+                let merged = &mut findings[earlier];
+                for item in related.into_iter().map(place) {
+                    if merged.related.len() < MAX_RELATED && !merged.related.contains(&item) {
+                        merged.related.push(item);
+                    }
                 }
-            })
-            .collect()
+                continue;
+            }
+            by_line.insert(key, findings.len());
+            findings.push(Finding {
+                rule,
+                level,
+                path: model.path(loc.file).to_path_buf(),
+                span,
+                message,
+                related: related.into_iter().map(place).collect(),
+                flow: flow.into_iter().map(place).collect(),
+                suppressed_by: None,
+            });
+        }
+        findings
     }
 }
 

@@ -1,0 +1,51 @@
+//! `possible-duplicate-resource`
+
+use super::{chain_related, RuleInfo, Sink};
+use crate::model::record::{Compilation, ResourceDecl};
+use crate::model::Model;
+use crate::rules::duplicate_resource::describe;
+use crate::rules::Level;
+
+/// ## What it does
+/// Reports two declarations of the same resource that one node's catalog
+/// holds together only if conditions on values mplint cannot know (two
+/// different facts, lookups or class parameters) hold together, naming
+/// those conditions.
+///
+/// ## Why is this bad?
+/// Where the conditions hold, Puppet fails the catalog with "Duplicate
+/// declaration". Often they never do (the two values are tied in a way the
+/// code does not show); then nothing needs to change.
+pub const RULE: RuleInfo = RuleInfo {
+    id: "possible-duplicate-resource",
+    name: "PossibleDuplicateResource",
+    default_level: Level::Note,
+    summary: "Two declarations of one resource clash if unknown conditions hold together.",
+    documentation: include_str!("../../rules/possible-duplicate-resource.md"),
+};
+
+/// Called by `duplicate-resource`, which finds the pairs.
+pub fn report(
+    model: &Model<'_>,
+    compilation: &Compilation,
+    later: &ResourceDecl,
+    earlier: &ResourceDecl,
+    conditions: &[String],
+    sink: &mut Sink<'_, '_>,
+) {
+    let entry = model.describe_entry(compilation);
+    let mut related = vec![(earlier.loc, format!("{} also declared here", describe(earlier)))];
+    let chain = chain_related(&compilation.chain(&earlier.owner), compilation, model);
+    related.extend(chain.into_iter().map(|(loc, m)| (loc, format!("first: {m}"))));
+    let chain = chain_related(&compilation.chain(&later.owner), compilation, model);
+    related.extend(chain.into_iter().map(|(loc, m)| (loc, format!("second: {m}"))));
+    sink.report(
+        &RULE,
+        later.loc,
+        format!("{} is declared twice in the catalog of {entry} if {}", describe(later), conditions.join(" and ")),
+        related,
+    );
+}
+
+/// The rule's findings are made by `duplicate-resource`'s query.
+pub fn check(_model: &Model<'_>, _sink: &mut Sink<'_, '_>) {}
