@@ -121,6 +121,7 @@ pub struct Interpreter<'m, 'a> {
     /// Subjects of `==` tests by key, and their literals by subject.
     subjects: HashMap<String, u32>,
     literals: HashMap<(u32, String), u32>,
+    literal_counts: HashMap<u32, u32>,
     /// What each `defined(…)` call evaluated tests, by the call's place.
     defined_targets: HashMap<(FileId, usize), Guarded>,
     facts: &'m Facts,
@@ -174,6 +175,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             choice_arity: HashMap::default(),
             subjects: HashMap::default(),
             literals: HashMap::default(),
+            literal_counts: HashMap::default(),
             defined_targets: HashMap::default(),
             facts,
             standalone,
@@ -1028,8 +1030,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             _ => return None,
         };
         let subject_id = self.subject_id(subject, ctx);
-        let next_literal = 1 + self.literals.keys().filter(|(s, _)| *s == subject_id).count() as u32;
-        let literal_id = *self.literals.entry((subject_id, literal_key)).or_insert(next_literal);
+        let next_literal = self.literal_counts.get(&subject_id).copied().unwrap_or(0) + 1;
+        let literal_id = *self.literals.entry((subject_id, literal_key)).or_insert_with(|| {
+            self.literal_counts.insert(subject_id, next_literal);
+            next_literal
+        });
         if subject_id >= 1 << (31 - LITERAL_BITS) || literal_id >= 1 << LITERAL_BITS {
             return None;
         }
@@ -1252,10 +1257,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         self.choice_arity.insert(choice, case.options.len() as u16 + u16::from(!has_default));
         let subject = self.subject_id(&case.value, ctx);
         self.out.choice_subjects.insert(choice, subject);
-        let subject_text = self.source_text(&case.value, ctx.file);
-        for (i, option) in case.options.iter().enumerate() {
-            let shown: Vec<String> = option.matches.iter().map(|m| self.source_text(m, ctx.file)).collect();
-            self.label(choice, i as u16, format!("`{subject_text}` matches {}", shown.join(", ")));
+        if !self.out.labels.contains_key(&(choice, 0)) {
+            let subject_text = self.source_text(&case.value, ctx.file);
+            for (i, option) in case.options.iter().enumerate() {
+                let shown: Vec<String> = option.matches.iter().map(|m| self.source_text(m, ctx.file)).collect();
+                self.label(choice, i as u16, format!("`{subject_text}` matches {}", shown.join(", ")));
+            }
         }
         // Literal options, `default` excluded, for equality choices.
         let literal_options: Vec<Vec<&Expr>> = case
@@ -1277,6 +1284,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let decided = Self::decided(&ctx.path, choice);
         let mut all_dead = true;
         let mut default = None;
+        // Whether every option so far surely did not match.
+        let mut all_known_false = true;
         for (i, option) in case.options.iter().enumerate() {
             let mut truth = Some(false);
             let is_default = option.matches.iter().any(|m| m.kind == ExprKind::Default);
@@ -1314,8 +1323,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     truth = Some(false);
                 }
             }
-            // On a known value the option is no choice at all.
-            let body_ctx = if value == Value::Unknown {
+            // An option that surely matches a known value is no choice.
+            let body_ctx = if value == Value::Unknown || truth.is_none() {
                 let body_path = Self::option_path(&ctx.path, &option_choices, i);
                 Ctx { path: join(&body_path, &vec![(choice, i as u16)]), ..ctx.clone() }
             } else {
@@ -1329,6 +1338,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     return Value::Unknown;
                 }
                 None => {
+                    all_known_false = false;
                     let (_, dead) = self.eval_branch(&option.body, &body_ctx);
                     all_dead &= dead;
                 }
@@ -1336,7 +1346,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         let dead = match default {
             Some((i, body)) if decided.is_none_or(|b| b as usize == i) => {
-                let body_ctx = if value == Value::Unknown {
+                let body_ctx = if value == Value::Unknown || !all_known_false {
                     let body_path = Self::option_path(&ctx.path, &option_choices, option_choices.len());
                     Ctx { path: join(&body_path, &vec![(choice, i as u16)]), ..ctx.clone() }
                 } else {

@@ -101,6 +101,16 @@ impl<'a> Model<'a> {
         Model { files, reported, workspace, index, facts, compilations, has_site, node_variables, modules }
     }
 
+    /// Whether the file Puppet's autoloader reads for a class is in the
+    /// tree but could not be parsed: its definitions are unknown, not absent.
+    pub fn autoload_file_unparsed(&self, class: &str) -> bool {
+        let Some(module_dir) = self.modules.get(module_of(class)) else { return false };
+        let relative = workspace::autoload_path(class);
+        let Ok(inside) = relative.strip_prefix(module_of(class)) else { return false };
+        let expected = module_dir.join(inside);
+        self.files.iter().any(|f| f.manifest.is_none() && f.source.path == expected)
+    }
+
     /// Whether the module a class name belongs to is in the tree: a module
     /// directory, or definitions in its namespace (a site's own classes).
     pub fn module_present(&self, class: &str) -> bool {

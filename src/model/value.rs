@@ -130,6 +130,20 @@ impl Value {
             "Scalar" => {
                 matches!(self, Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_) | Value::Regex(_))
             }
+            "Pattern" | "Enum" => {
+                let Value::Str(text) = self else { return Some(false) };
+                let options = split_type_params(params?);
+                return any_match(options.iter().map(|option| {
+                    if let Some(re) = option.strip_prefix('/').and_then(|o| o.strip_suffix('/')) {
+                        regex_match(re, text)
+                    } else if head == "Enum" {
+                        let literal = option.trim_matches(['\'', '"']);
+                        Some(literal == text)
+                    } else {
+                        None
+                    }
+                }));
+            }
             "Optional" => {
                 if matches!(self, Value::Undef) {
                     return Some(true);
@@ -255,8 +269,18 @@ pub fn regex_match(pattern: &str, text: &str) -> Option<bool> {
     {
         return None;
     }
-    let re = regex::Regex::new(pattern).ok()?;
-    Some(re.is_match(text))
+    // Compiled once per thread: the same patterns are tested very often.
+    thread_local! {
+        static COMPILED: std::cell::RefCell<rustc_hash::FxHashMap<String, Option<regex::Regex>>> =
+            std::cell::RefCell::new(rustc_hash::FxHashMap::default());
+    }
+    COMPILED.with(|compiled| {
+        let mut compiled = compiled.borrow_mut();
+        if !compiled.contains_key(pattern) {
+            compiled.insert(pattern.to_string(), regex::Regex::new(pattern).ok());
+        }
+        compiled.get(pattern)?.as_ref().map(|re| re.is_match(text))
+    })
 }
 
 pub fn binary(op: BinaryOp, left: &Value, right: &Value) -> Value {
@@ -380,6 +404,11 @@ mod tests {
         assert_eq!(Value::Int(2).instance_of("Integer[2]"), Some(true));
         assert_eq!(Value::Undef.instance_of("Optional[String]"), Some(true));
         assert_eq!(Value::Str("x".into()).instance_of("Stdlib::Port"), None);
+        assert_eq!(Value::Str("12:g".into()).instance_of("Pattern[/\\A\\d+:[\\w-]+\\z/]"), None);
+        assert_eq!(Value::Str("12:g".into()).instance_of("Pattern[/^\\d+:/]"), Some(true));
+        assert_eq!(Value::Int(12).instance_of("Pattern[/^1/]"), Some(false));
+        assert_eq!(Value::Str("b".into()).instance_of("Enum['a', 'b']"), Some(true));
+        assert_eq!(Value::Str("c".into()).instance_of("Enum['a', 'b']"), Some(false));
         assert_eq!(Value::Unknown.instance_of("String"), None);
         assert_eq!(binary(BinaryOp::Match, &Value::Bool(true), &Value::Type("Array".into())), Value::Bool(false));
     }

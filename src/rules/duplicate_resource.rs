@@ -98,14 +98,14 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, usize)> {
 }
 
 /// The conditions, beyond those both declarations share, under which they
-/// run together, when they test more than one unknown value (two facts,
-/// lookups or parameters that may never line up); none when the clash
-/// follows from one value or none.
+/// run together: values mplint cannot know that may never line up (the
+/// code does not show how facts, lookups or parameters are tied). None
+/// when the clash is certain: both run whenever either does.
 fn uncertain_conditions(compilation: &Compilation, a: &ResourceDecl, b: &ResourceDecl) -> Vec<String> {
     let (pa, pb) = (full_path(compilation, a), full_path(compilation, b));
     let shared = meet(&pa, &pb);
     let extra: PathCond = join(&pa, &pb).into_iter().filter(|atom| !shared.contains(atom)).collect();
-    if compilation.subjects(&extra).len() < 2 {
+    if extra.is_empty() {
         return Vec::new();
     }
     let mut described = compilation.describe_path(&extra);

@@ -31,6 +31,9 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 if !model.module_present(name) {
                     continue; // missing-module says it, once per module
                 }
+                if model.autoload_file_unparsed(name) {
+                    continue; // the file's syntax-error says it
+                }
                 sink.report(
                     &RULE,
                     *loc,
