@@ -167,3 +167,42 @@ fn every_finding_of_the_model_rules_explains_itself() {
         assert!(finding.related.iter().all(|r| !r.message.is_empty()));
     }
 }
+
+#[test]
+fn a_stale_example_is_reported_at_its_own_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("m");
+    write(&module, "manifests/init.pp", "class m {\n  include m::a\n}\n");
+    write(&module, "manifests/a.pp", "class m::a {\n  file { '/srv/m': }\n}\n");
+    write(&module, "manifests/b.pp", "class m::b {\n  file { '/srv/m': }\n}\n");
+    // Only the example puts both classes in one catalog.
+    write(&module, "examples/both.pp", "include m\ninclude m::b\n");
+    let found = findings(vec![module], vec![]);
+    assert_eq!(rules(&found), [("duplicate-resource", "both.pp".to_string(), 2)], "{found:#?}");
+    assert!(found[0].message.starts_with("this example makes module code fail"), "{found:#?}");
+    assert!(found[0].related.iter().any(|r| r.path.ends_with("b.pp") && r.span.start_pos.line == 2), "{found:#?}");
+}
+
+#[test]
+fn top_scope_variables_of_the_site_are_not_an_examples_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "$realm = 'production'\nnode default {\n  include m\n}\n");
+    write(root, "modules/m/manifests/init.pp", "class m {\n  notify { \"realm ${::realm}\": }\n}\n");
+    write(root, "modules/m/tests/init.pp", "include m\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
+fn type_aliases_functions_and_plans_are_not_applied() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("m");
+    write(&module, "manifests/init.pp", "class m { }\n");
+    write(&module, "types/port.pp", "type M::Port = Integer[1, 65535]\n");
+    write(&module, "functions/twice.pp", "function m::twice(Integer $x) >> Integer {\n  $x * 2\n}\n");
+    write(&module, "plans/deploy.pp", "plan m::deploy(String $target) {\n  notice($target)\n}\n");
+    write(&module, "spec/fixtures/modules/other/manifests/init.pp", "class other {\n  $x = 1\n  $x = 2\n}\n");
+    let found = findings(vec![module], vec![]);
+    assert!(found.is_empty(), "{found:#?}");
+}

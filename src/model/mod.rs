@@ -17,7 +17,7 @@ use self::index::{FileId, Index, Loc, Visibility};
 use self::interp::Interpreter;
 use self::record::{Compilation, Entry};
 use self::workspace::Workspace;
-use crate::syntax::ast::{Block, ExprKind};
+use crate::syntax::ast::{Block, Expr, ExprKind};
 use crate::syntax::source::Span;
 use crate::syntax::ParsedFile;
 
@@ -35,6 +35,8 @@ pub struct Model<'a> {
     pub node_variables: BTreeSet<String>,
     /// The modules of the layout, by name.
     pub modules: std::collections::BTreeMap<String, std::path::PathBuf>,
+    /// Variables an environment's site manifests assign at top scope.
+    pub site_variables: BTreeSet<String>,
 }
 
 impl<'a> Model<'a> {
@@ -98,7 +100,38 @@ impl<'a> Model<'a> {
         }
 
         let modules = workspace.modules();
-        Model { files, reported, workspace, index, facts, compilations, has_site, node_variables, modules }
+        let site_variables = index
+            .sites
+            .iter()
+            .filter(|s| s.standalone.is_none())
+            .flat_map(|s| assigned_in(s.top_level.iter().map(|(_, e)| *e)))
+            .collect();
+        Model {
+            files,
+            reported,
+            workspace,
+            index,
+            facts,
+            compilations,
+            has_site,
+            node_variables,
+            modules,
+            site_variables,
+        }
+    }
+
+    /// The example file a compilation applies, when it is a module's usage
+    /// example (`examples/`, `tests/`).
+    pub fn example_file(&self, compilation: &Compilation) -> Option<FileId> {
+        let (Entry::TopLevel { site } | Entry::Node { site, .. }) = &compilation.entry else { return None };
+        let file = self.index.sites[*site].standalone?;
+        matches!(self.index.roles[file], workspace::FileRole::Example { .. }).then_some(file)
+    }
+
+    /// Whether an example compilation reads a top-scope variable that the
+    /// site's own manifests bind: the site provides it, not the example.
+    pub fn site_provides(&self, compilation: &Compilation, name: &str) -> bool {
+        self.example_file(compilation).is_some() && self.site_variables.contains(name.trim_start_matches("::"))
     }
 
     /// Whether the file Puppet's autoloader reads for a class is in the
@@ -232,23 +265,26 @@ fn statically_declared(index: &Index<'_>) -> BTreeSet<String> {
 
 /// Variables assigned anywhere in a block, branches included.
 fn assigned_names(block: &Block) -> Vec<String> {
+    assigned_in(block.statements.iter())
+}
+
+/// Variables assigned by statements, in their branches included.
+fn assigned_in<'e>(statements: impl Iterator<Item = &'e Expr>) -> Vec<String> {
     let mut names = Vec::new();
-    let mut stack: Vec<&Block> = vec![block];
-    while let Some(block) = stack.pop() {
-        for statement in &block.statements {
-            match &statement.kind {
-                ExprKind::Assignment { target, .. } => {
-                    if let ExprKind::Variable(v) = &target.kind {
-                        names.push(v.name.to_string());
-                    }
+    let mut stack: Vec<&Expr> = statements.collect();
+    while let Some(statement) = stack.pop() {
+        match &statement.kind {
+            ExprKind::Assignment { target, .. } => {
+                if let ExprKind::Variable(v) = &target.kind {
+                    names.push(v.name.to_string());
                 }
-                ExprKind::If(i) | ExprKind::Unless(i) => {
-                    stack.extend(i.branches.iter().map(|b| &b.body));
-                    stack.extend(i.else_body.iter());
-                }
-                ExprKind::Case(c) => stack.extend(c.options.iter().map(|o| &o.body)),
-                _ => {}
             }
+            ExprKind::If(i) | ExprKind::Unless(i) => {
+                stack.extend(i.branches.iter().flat_map(|b| &b.body.statements));
+                stack.extend(i.else_body.iter().flat_map(|b| &b.statements));
+            }
+            ExprKind::Case(c) => stack.extend(c.options.iter().flat_map(|o| &o.body.statements)),
+            _ => {}
         }
     }
     names

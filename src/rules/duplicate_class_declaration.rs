@@ -23,6 +23,7 @@ pub const RULE: RuleInfo = RuleInfo {
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for compilation in &model.compilations {
+        sink.compilation(compilation);
         for event in &compilation.events {
             if let Event::DuplicateClass { class, loc, earlier, certain } = event {
                 if compilation.hypothetical() && !certain {

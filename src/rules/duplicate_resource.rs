@@ -30,6 +30,7 @@ pub const RULE: RuleInfo = RuleInfo {
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for compilation in &model.compilations {
+        sink.compilation(compilation);
         for (later, earlier) in clashes(compilation) {
             let (a, b) = (&compilation.resources[later], &compilation.resources[earlier]);
             let conditions = uncertain_conditions(compilation, a, b);

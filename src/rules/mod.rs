@@ -149,11 +149,30 @@ type Pending = (Level, String, Vec<(Loc, String)>, Vec<(Loc, String)>);
 pub struct Sink<'m, 'a> {
     model: &'m Model<'a>,
     findings: BTreeMap<(&'static str, Loc), Pending>,
+    /// The example file whose compilation is being reported on, if any.
+    example: Option<(crate::model::index::FileId, Vec<Loc>)>,
 }
 
 impl<'m, 'a> Sink<'m, 'a> {
     fn new(model: &'m Model<'a>) -> Self {
-        Sink { model, findings: BTreeMap::new() }
+        Sink { model, findings: BTreeMap::new(), example: None }
+    }
+
+    /// Says which compilation the next findings come from. In a module's
+    /// usage example, findings in module code move to the example's line
+    /// that leads there: the example is what needs fixing, not the module.
+    pub fn compilation(&mut self, compilation: &Compilation) {
+        self.example = self.model.example_file(compilation).map(|file| {
+            let mut roots: Vec<Loc> = compilation
+                .classes
+                .values()
+                .map(|c| c.loc)
+                .chain(compilation.instances.iter().map(|i| i.loc))
+                .filter(|loc| loc.file == file)
+                .collect();
+            roots.sort();
+            (file, roots)
+        });
     }
 
     /// Records a finding at `loc` (only in reported files); a second report
@@ -172,6 +191,22 @@ impl<'m, 'a> Sink<'m, 'a> {
         related: Vec<(Loc, String)>,
         flow: Vec<(Loc, String)>,
     ) {
+        let (loc, related, flow, message) = match &self.example {
+            Some((file, roots)) if loc.file != *file => {
+                let from_example = flow
+                    .iter()
+                    .chain(&related)
+                    .map(|(l, _)| *l)
+                    .find(|l| l.file == *file)
+                    .or_else(|| roots.first().copied());
+                let Some(at) = from_example else { return };
+                let mut related = related;
+                related.insert(0, (loc, format!("where the example leads: {message}")));
+                let message = format!("this example makes module code fail: {message}");
+                (at, related, flow, message)
+            }
+            _ => (loc, related, flow, message),
+        };
         if !self.model.is_reported(loc) {
             return;
         }

@@ -27,8 +27,12 @@ pub const RULE: RuleInfo = RuleInfo {
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for compilation in &model.compilations {
+        sink.compilation(compilation);
         for read in &compilation.reads {
             let (Owner::Class(_) | Owner::Define(_)) = &read.reader else { continue };
+            if model.site_provides(compilation, &read.name) {
+                continue;
+            }
             let reader = || describe_owner(&read.reader, compilation);
             match &read.outcome {
                 ReadOutcome::Bound { kind: ScopeKind::Node, binding } => {

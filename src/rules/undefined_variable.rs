@@ -25,6 +25,7 @@ pub const RULE: RuleInfo = RuleInfo {
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for compilation in &model.compilations {
+        sink.compilation(compilation);
         let standalone = match &compilation.entry {
             Entry::Node { site, .. } | Entry::TopLevel { site } | Entry::Unreached { site: Some(site), .. } => {
                 model.index.sites[*site].standalone
@@ -33,6 +34,9 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         };
         for read in &compilation.reads {
             let ReadOutcome::Unbound { searched, elsewhere } = &read.outcome else { continue };
+            if model.site_provides(compilation, &read.name) {
+                continue;
+            }
             let qualified = read.name.trim_start_matches("::").rsplit_once("::").map(|(class, _)| class.to_string());
             // Whether the whole program is in view: a node (or a site without
             // nodes) of an environment, or a standalone file's own code.

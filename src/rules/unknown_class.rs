@@ -26,6 +26,7 @@ pub const RULE: RuleInfo = RuleInfo {
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for compilation in &model.compilations {
+        sink.compilation(compilation);
         for event in &compilation.events {
             if let Event::UnknownClass { name, loc } = event {
                 if !model.module_present(name) {

@@ -24,6 +24,7 @@ pub const RULE: RuleInfo = RuleInfo {
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for compilation in &model.compilations {
+        sink.compilation(compilation);
         for read in &compilation.reads {
             let ReadOutcome::LaterBound { kind, binding } = &read.outcome else { continue };
             if compilation.hypothetical() && !later_in_own_code(read, compilation) {

@@ -22,6 +22,7 @@ pub const RULE: RuleInfo = RuleInfo {
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for compilation in &model.compilations {
+        sink.compilation(compilation);
         for event in &compilation.events {
             if let Event::Reassigned { name, loc, first } = event {
                 let related = first.iter().map(|f| (*f, format!("`${name}` first assigned here"))).collect();
