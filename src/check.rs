@@ -137,6 +137,7 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
     outcome.checked = reported.iter().filter(|r| **r).count();
     let mut workspace = Workspace::discover(&roots, &module_path);
     workspace.display = display.clone();
+    workspace.include_functions = options.settings.include_functions.clone();
     for missing in &workspace.missing_entries {
         let conf = display.show(&missing.conf);
         notices.push(Notice {

@@ -52,6 +52,21 @@ pub struct Settings {
     pub policies: Vec<String>,
     /// The configuration file that was read, if any.
     pub file: Option<PathBuf>,
+    /// The site's own functions that declare classes, by name.
+    pub include_functions: BTreeMap<String, IncludeFunction>,
+}
+
+/// A function of the site that declares classes as `include` does, such as
+/// a `role(x)` that includes `role::x`: `[include-functions.role]`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct IncludeFunction {
+    /// The class each argument names, `{}` standing for the argument:
+    /// `"role::{}"`.
+    pub class: String,
+    /// Top-scope variables the function sets (their values are unknown).
+    #[serde(default)]
+    pub sets: Vec<String>,
 }
 
 impl Default for Settings {
@@ -63,6 +78,7 @@ impl Default for Settings {
             module_path: Vec::new(),
             policies: Vec::new(),
             file: None,
+            include_functions: BTreeMap::new(),
         }
     }
 }
@@ -91,6 +107,8 @@ struct FileConfig {
     policies: Vec<Spanned<String>>,
     #[serde(default)]
     rules: BTreeMap<Spanned<String>, Spanned<String>>,
+    #[serde(default)]
+    include_functions: BTreeMap<String, IncludeFunction>,
 }
 
 /// A configuration mistake, with where it is.
@@ -151,6 +169,7 @@ fn apply(settings: &mut Settings, config: FileConfig, source: &Source<'_>, base:
         })?;
     }
     settings.excludes.extend(config.exclude);
+    settings.include_functions.extend(config.include_functions);
     settings.module_path.extend(config.modulepath.iter().map(|p| base.join(p)));
     for (rule, level) in &config.rules {
         let Some(info) = rule_info(rule.get_ref()) else {

@@ -64,6 +64,114 @@ const BUILT_IN_TYPES: &[&str] = &[
     "zpool",
 ];
 
+/// Puppet's own functions (Puppet 7), which need no definition in the tree.
+pub const BUILT_IN_FUNCTIONS: &[&str] = &[
+    "abs",
+    "alert",
+    "all",
+    "annotate",
+    "any",
+    "assert_type",
+    "binary_file",
+    "break",
+    "call",
+    "camelcase",
+    "capitalize",
+    "ceiling",
+    "chomp",
+    "chop",
+    "compare",
+    "contain",
+    "convert_to",
+    "create_resources",
+    "crit",
+    "debug",
+    "defined",
+    "dig",
+    "digest",
+    "downcase",
+    "each",
+    "emerg",
+    "empty",
+    "epp",
+    "err",
+    "eyaml_lookup_key",
+    "fail",
+    "file",
+    "filter",
+    "find_file",
+    "find_template",
+    "flatten",
+    "floor",
+    "fqdn_rand",
+    "generate",
+    "get",
+    "getvar",
+    "group_by",
+    "hiera",
+    "hiera_array",
+    "hiera_hash",
+    "hiera_include",
+    "hocon_data",
+    "import",
+    "include",
+    "index",
+    "info",
+    "inline_epp",
+    "inline_template",
+    "join",
+    "json_data",
+    "keys",
+    "length",
+    "lest",
+    "lookup",
+    "lstrip",
+    "map",
+    "match",
+    "max",
+    "md5",
+    "min",
+    "module_directory",
+    "new",
+    "next",
+    "notice",
+    "partition",
+    "realize",
+    "reduce",
+    "regsubst",
+    "require",
+    "return",
+    "reverse_each",
+    "round",
+    "rstrip",
+    "scanf",
+    "sha1",
+    "sha256",
+    "shellquote",
+    "size",
+    "slice",
+    "sort",
+    "split",
+    "sprintf",
+    "step",
+    "strftime",
+    "strip",
+    "tag",
+    "tagged",
+    "template",
+    "then",
+    "tree_each",
+    "type",
+    "unique",
+    "unwrap",
+    "upcase",
+    "values",
+    "versioncmp",
+    "warning",
+    "with",
+    "yaml_data",
+];
+
 /// Deepest chain of classes declaring classes (inheritance included).
 pub const MAX_DECLARATION_DEPTH: usize = 200;
 
@@ -134,6 +242,8 @@ pub struct Interpreter<'m, 'a> {
     top: ScopeId,
     /// The current path has called `fail()`: nothing after it runs.
     dead: bool,
+    /// The site's own functions that declare classes.
+    include_functions: Option<&'m BTreeMap<String, crate::config::IncludeFunction>>,
     out: Compilation,
 }
 
@@ -186,6 +296,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             choices: 0,
             top: 0,
             dead: false,
+            include_functions: None,
             out: Compilation {
                 entry,
                 node_in_view,
@@ -202,6 +313,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         };
         interp.top = interp.new_scope(ScopeKind::Top, None, None, None);
         interp
+    }
+
+    /// Knows the site's own functions that declare classes.
+    pub fn with_include_functions(mut self, functions: &'m BTreeMap<String, crate::config::IncludeFunction>) -> Self {
+        self.include_functions = Some(functions);
+        self
     }
 
     /// Runs the compilation its entry describes and returns the record.
@@ -479,7 +596,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             // really declares the class may do it resource-like.
             if how == DeclHow::ResourceLike && decl.how != DeclHow::Entry && compatible(&decl.path, &path) {
                 let earlier = decl.loc;
-                let certain = decl.path.is_empty() && path.is_empty();
+                // Certain when both run under the same conditions.
+                let certain = decl.path == path;
                 self.out.events.push(Event::DuplicateClass { class: name.to_string(), loc: at, earlier, certain });
             } else {
                 // Declared again on another path: its code runs on either.
@@ -1362,60 +1480,64 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     }
 
     /// A selector: the first matching key, `default` last wherever it is
-    /// written. On an unknown subject whose keys are literals, the value is
-    /// a choice between the entries' values, each on its own path.
+    /// written. On an unknown subject whose keys are literals, each value
+    /// is evaluated on its own branch (so `defined('$x') ? { true => $x }`
+    /// reads `$x` only where it is defined), and the result is a choice
+    /// between the values, each on the path that chose it.
     fn eval_selector(&mut self, subject: &Expr, entries: &[SelectorEntry], ctx: &Ctx) -> Value {
         let value = self.eval(subject, ctx);
-        let mut unknown = false;
-        let mut result = None;
+        let patterns: Vec<Value> = entries.iter().map(|e| self.eval(&e.matcher, ctx)).collect();
+        let literal_keys =
+            entries.iter().all(|e| e.matcher.kind == ExprKind::Default || Self::literal(&e.matcher).is_some());
+        if value.truthy().is_none() && literal_keys {
+            let keys: Vec<Vec<&Expr>> =
+                entries.iter().filter(|e| e.matcher.kind != ExprKind::Default).map(|e| vec![&e.matcher]).collect();
+            let choices = self.option_choices(subject, &keys, ctx);
+            if choices.iter().all(|c| c[0].is_some()) {
+                if let Some((choice, _)) = choices
+                    .iter()
+                    .find_map(|c| c[0])
+                    .filter(|_| keys.iter().any(|k| matches!(Self::literal(k[0]), Some(Value::Bool(_)))))
+                {
+                    self.add_guards(subject, choice, 1, ctx.file);
+                }
+                let mut alternatives = Vec::new();
+                let mut default = None;
+                let mut index = 0;
+                for entry in entries {
+                    if entry.matcher.kind == ExprKind::Default {
+                        default.get_or_insert(entry);
+                        continue;
+                    }
+                    let path = Self::option_path(&Vec::new(), &choices, index);
+                    index += 1;
+                    let branch = Ctx { path: join(&ctx.path, &path), ..ctx.clone() };
+                    let outcome = self.eval(&entry.value, &branch);
+                    alternatives.push((path, outcome));
+                }
+                if let Some(entry) = default {
+                    let path = Self::option_path(&Vec::new(), &choices, choices.len());
+                    let branch = Ctx { path: join(&ctx.path, &path), ..ctx.clone() };
+                    let outcome = self.eval(&entry.value, &branch);
+                    alternatives.push((path, outcome));
+                }
+                return Value::Choice(alternatives);
+            }
+        }
+        let outcomes: Vec<Value> = entries.iter().map(|e| self.eval(&e.value, ctx)).collect();
         let mut default = None;
-        let mut outcomes = Vec::with_capacity(entries.len());
-        for entry in entries {
-            let pattern = self.eval(&entry.matcher, ctx);
-            let outcome = self.eval(&entry.value, ctx);
-            outcomes.push(outcome.clone());
-            if pattern == Value::Default {
+        for (pattern, outcome) in patterns.iter().zip(outcomes) {
+            if *pattern == Value::Default {
                 default.get_or_insert(outcome);
                 continue;
             }
-            if result.is_some() || unknown {
-                continue;
-            }
-            match value.matches(&pattern) {
-                Some(true) => result = Some(outcome),
-                None => unknown = true,
+            match value.matches(pattern) {
+                Some(true) => return outcome,
+                None => return Value::Unknown,
                 Some(false) => {}
             }
         }
-        if !unknown {
-            return result.or(default).unwrap_or(Value::Unknown);
-        }
-        if value != Value::Unknown {
-            return Value::Unknown;
-        }
-        // Every key a literal (or `default`): one path per entry.
-        let keys: Vec<Vec<&Expr>> =
-            entries.iter().filter(|e| e.matcher.kind != ExprKind::Default).map(|e| vec![&e.matcher]).collect();
-        if keys.iter().any(|k| Self::literal(k[0]).is_none()) {
-            return Value::Unknown;
-        }
-        let choices = self.option_choices(subject, &keys, ctx);
-        if choices.iter().any(|c| c[0].is_none()) {
-            return Value::Unknown;
-        }
-        let mut alternatives = Vec::new();
-        let mut literal_index = 0;
-        for (entry, outcome) in entries.iter().zip(outcomes) {
-            if entry.matcher.kind == ExprKind::Default {
-                continue;
-            }
-            alternatives.push((Self::option_path(&Vec::new(), &choices, literal_index), outcome));
-            literal_index += 1;
-        }
-        if let Some(default) = default {
-            alternatives.push((Self::option_path(&Vec::new(), &choices, choices.len()), default));
-        }
-        Value::Choice(alternatives)
+        default.unwrap_or(Value::Unknown)
     }
 
     fn eval_call(&mut self, call: &Call, at: Loc, ctx: &Ctx) -> Value {
@@ -1442,7 +1564,26 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     self.declare_class(&name, how, None, loc(ctx.file, expr), ctx);
                 }
             }
-            let _ = at;
+            return Value::Unknown;
+        }
+        if let Some(function) = self.include_functions.and_then(|f| f.get(&call.name)) {
+            // The variables are set before the classes are declared.
+            for variable in &function.sets {
+                let name = variable.trim_start_matches('$').trim_start_matches("::");
+                if self.local(self.top, name, &Vec::new()).is_none() {
+                    self.bind_quietly(self.top, name, Value::Unknown, Some(at));
+                }
+            }
+            for (arg, expr) in args.iter().zip(&call.args) {
+                for name in class_names(arg) {
+                    let class = function.class.replace("{}", name.trim_start_matches("::"));
+                    self.declare_class(&class, DeclHow::Include, None, loc(ctx.file, expr), ctx);
+                }
+            }
+            return Value::Unknown;
+        }
+        if ctx.owner == Owner::Node && !BUILT_IN_FUNCTIONS.contains(&call.name.as_str()) {
+            self.out.events.push(Event::NodeCall { name: call.name.clone(), loc: at });
         }
         Value::Unknown
     }

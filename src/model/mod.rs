@@ -68,8 +68,11 @@ impl<'a> Model<'a> {
                 first.extend((0..site.nodes.len()).map(|node| (Entry::Node { site: i, node }, true)));
             }
         }
-        let run =
-            |(entry, in_view): &(Entry, bool)| Interpreter::new(&index, files, &facts, entry.clone(), *in_view).run();
+        let run = |(entry, in_view): &(Entry, bool)| {
+            Interpreter::new(&index, files, &facts, entry.clone(), *in_view)
+                .with_include_functions(&workspace.include_functions)
+                .run()
+        };
         let mut compilations: Vec<Compilation> = first.par_iter().map(run).collect();
 
         // Classes and defined types no node reached are checked as entry

@@ -228,6 +228,12 @@ pub enum Event {
         class: String,
         loc: Loc,
     },
+    /// A node's own code calls a function that is not Puppet's: it may
+    /// declare classes the compilation does not see.
+    NodeCall {
+        name: String,
+        loc: Loc,
+    },
     /// Evaluation stopped at a limit (recursive defines, runaway loops).
     Limit {
         what: String,

@@ -73,6 +73,8 @@ pub struct Workspace {
     pub missing_entries: Vec<MissingEntry>,
     /// Modules a `Puppetfile` of an environment names, by module name.
     pub puppetfile_modules: BTreeMap<String, PathBuf>,
+    /// The site's own functions that declare classes (configuration).
+    pub include_functions: BTreeMap<String, crate::config::IncludeFunction>,
 }
 
 /// The `modulepath` entries of an environment's `environment.conf`, as
@@ -257,6 +259,36 @@ impl Workspace {
         FileRole::Standalone
     }
 
+    /// Functions the modules define in Ruby (`lib/puppet/functions/**`,
+    /// `lib/puppet/parser/functions/*`), by Puppet name.
+    pub fn ruby_functions(&self) -> std::collections::BTreeSet<String> {
+        let mut names = std::collections::BTreeSet::new();
+        for dir in self.modules().values() {
+            let modern = dir.join("lib/puppet/functions");
+            let mut stack = vec![modern.clone()];
+            while let Some(current) = stack.pop() {
+                for path in child_entries(&current) {
+                    if path.is_dir() {
+                        stack.push(path);
+                    } else if path.extension().is_some_and(|e| e == "rb") {
+                        let relative = path.strip_prefix(&modern).unwrap_or(&path).with_extension("");
+                        let parts: Vec<String> =
+                            relative.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+                        names.insert(parts.join("::"));
+                    }
+                }
+            }
+            for path in child_entries(&dir.join("lib/puppet/parser/functions")) {
+                if path.extension().is_some_and(|e| e == "rb") {
+                    if let Some(stem) = path.file_stem() {
+                        names.insert(stem.to_string_lossy().into_owned());
+                    }
+                }
+            }
+        }
+        names
+    }
+
     /// Every module directory, by module name (first one on the path wins).
     pub fn modules(&self) -> BTreeMap<String, PathBuf> {
         let mut modules = BTreeMap::new();
@@ -297,6 +329,13 @@ fn path_name(path: &Path) -> Option<String> {
     let own = path.file_name().map(|n| n.to_string_lossy().into_owned());
     // A symlinked module is known by the link's name.
     own.or(name)
+}
+
+fn child_entries(dir: &Path) -> Vec<PathBuf> {
+    let mut entries: Vec<PathBuf> =
+        std::fs::read_dir(dir).map(|e| e.filter_map(|e| e.ok()).map(|e| e.path()).collect()).unwrap_or_default();
+    entries.sort();
+    entries
 }
 
 fn child_dirs(dir: &Path) -> Vec<PathBuf> {

@@ -6,6 +6,7 @@
 pub mod duplicate_class_declaration;
 pub mod duplicate_definition;
 pub mod duplicate_resource;
+pub mod incomplete_node;
 pub mod inheritance_cycle;
 pub mod missing_module;
 pub mod node_scope_leak;
@@ -97,6 +98,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &duplicate_class_declaration::RULE,
     &duplicate_definition::RULE,
     &duplicate_resource::RULE,
+    &incomplete_node::RULE,
     &inheritance_cycle::RULE,
     &missing_module::RULE,
     &node_scope_leak::RULE,
@@ -123,17 +125,26 @@ pub fn check_file(file: &ParsedFile) -> Vec<Finding> {
 /// Findings over the semantic model, merged so that one place has one
 /// finding per rule whichever compilations saw it.
 pub fn check_model(model: &Model<'_>) -> Vec<Finding> {
+    type Check = fn(&Model<'_>, &mut Sink<'_, '_>);
+    let checks: [Check; 11] = [
+        node_scope_leak::check,
+        use_before_assign::check,
+        undefined_variable::check,
+        inheritance_cycle::check,
+        duplicate_resource::check,
+        duplicate_class_declaration::check,
+        duplicate_definition::check,
+        variable_reassigned::check,
+        unknown_class::check,
+        missing_module::check,
+        incomplete_node::check,
+    ];
     let mut sink = Sink::new(model);
-    node_scope_leak::check(model, &mut sink);
-    use_before_assign::check(model, &mut sink);
-    undefined_variable::check(model, &mut sink);
-    inheritance_cycle::check(model, &mut sink);
-    duplicate_resource::check(model, &mut sink);
-    duplicate_class_declaration::check(model, &mut sink);
-    duplicate_definition::check(model, &mut sink);
-    variable_reassigned::check(model, &mut sink);
-    unknown_class::check(model, &mut sink);
-    missing_module::check(model, &mut sink);
+    for check in checks {
+        check(model, &mut sink);
+        // Each rule says for itself which compilation it reports from.
+        sink.example = None;
+    }
     sink.finish()
 }
 

@@ -42,6 +42,10 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             // nodes) of an environment, or a standalone file's own code.
             let in_view = compilation.node_in_view
                 || (standalone == Some(read.loc.file) && !matches!(compilation.entry, Entry::Unreached { .. }));
+            // A class of a module not in the tree: what it binds is unknown.
+            if qualified.as_ref().is_some_and(|class| model.index.find_type(class, None).is_none()) {
+                continue;
+            }
             let report = match &qualified {
                 // `$a::x`: an error when `a` ran and does not bind `x`, or
                 // when the whole program is in view and `a` never ran.

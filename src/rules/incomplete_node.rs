@@ -1,0 +1,58 @@
+//! `incomplete-node`
+
+use std::collections::BTreeMap;
+
+use super::{RuleInfo, Sink};
+use crate::model::index::Loc;
+use crate::model::record::Event;
+use crate::model::Model;
+use crate::rules::Level;
+
+/// ## What it does
+/// Reports, once per function, a node definition that calls a function
+/// that is neither Puppet's own nor defined in the checked tree, such as a
+/// site's `role(web)` written in Ruby elsewhere. Such a function may
+/// declare classes: the node's compilation does not see them, and the
+/// classes are checked only on their own.
+///
+/// ## Why is this bad?
+/// It is not wrong in itself, but mplint checks less than it could: declare
+/// the function in `.mplint.toml` (`[include-functions.role]`) so that
+/// node compilations reach the classes it declares.
+pub const RULE: RuleInfo = RuleInfo {
+    id: "incomplete-node",
+    name: "IncompleteNode",
+    default_level: Level::Note,
+    summary: "A node calls a function mplint does not know; the classes it declares are not seen.",
+    documentation: include_str!("../../rules/incomplete-node.md"),
+};
+
+pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
+    let ruby = model.workspace.ruby_functions();
+    let mut calls: BTreeMap<&str, Vec<Loc>> = BTreeMap::new();
+    for compilation in &model.compilations {
+        for event in &compilation.events {
+            let Event::NodeCall { name, loc } = event else { continue };
+            let known = model.index.functions.contains_key(&crate::model::index::normalize_name(name))
+                || ruby.contains(name.trim_start_matches("::"));
+            if !known && model.is_reported(*loc) {
+                calls.entry(name).or_default().push(*loc);
+            }
+        }
+    }
+    for (name, mut places) in calls {
+        places.sort_by(|a, b| (model.path(a.file), a.start).cmp(&(model.path(b.file), b.start)));
+        places.dedup();
+        let count = places.len();
+        let related = places.iter().skip(1).map(|loc| (*loc, format!("`{name}()` called here too"))).collect();
+        sink.report(
+            &RULE,
+            places[0],
+            format!(
+                "nodes call `{name}()` at {count} place{}, a function defined neither by Puppet nor in the checked tree: classes it declares are not part of these nodes' compilations (declare it under [include-functions.{name}] in .mplint.toml)",
+                if count == 1 { "" } else { "s" }
+            ),
+            related,
+        );
+    }
+}
