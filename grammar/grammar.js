@@ -43,6 +43,11 @@ const KEYWORDS = [
 // Keywords that form a complete expression by themselves.
 const VALUE_KEYWORDS = ['attr', 'default', 'false', 'private', 'true', 'undef'];
 
+// Whitespace as Puppet's lexer sees it: space, tab, carriage return, line
+// feed and the Unicode space separators (no-break space, em space, ...).
+// Form feed and vertical tab are not whitespace to Puppet.
+const WHITESPACE = /[ \t\r\n\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/;
+
 const commaSep1 = (rule) => seq(rule, repeat(seq(',', rule)));
 const commaSep = (rule) => optional(commaSep1(rule));
 
@@ -51,7 +56,7 @@ module.exports = grammar({
 
   word: ($) => $.name,
 
-  extras: ($) => [/\s/, $.comment, $.heredoc_body],
+  extras: ($) => [WHITESPACE, $.comment, $.heredoc_body],
 
   externals: ($) => [
     $.heredoc_start,

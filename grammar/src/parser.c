@@ -3203,6 +3203,11 @@ static const TSSymbol ts_supertype_map_entries[] = {
     sym_type_definition,
 };
 
+static const TSCharacterRange extras_character_set_1[] = {
+  {'\t', '\n'}, {'\r', '\r'}, {' ', ' '}, {0xa0, 0xa0}, {0x1680, 0x1680}, {0x2000, 0x200a}, {0x202f, 0x202f}, {0x205f, 0x205f},
+  {0x3000, 0x3000},
+};
+
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
   START_LEXER();
   eof = lexer->eof(lexer);
@@ -3243,9 +3248,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 56,
         '~', 27,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(46);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(131);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(46);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(128);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(129);
@@ -3267,9 +3271,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '{', 55,
         '|', 29,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(1);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(131);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(1);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(129);
       if (lookahead == '_' ||
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(128);
@@ -3301,8 +3304,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 56,
         '~', 27,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(2);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(2);
       END_STATE();
     case 3:
       ADVANCE_MAP(
@@ -3331,8 +3333,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '|', 111,
         '}', 56,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(3);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(3);
       END_STATE();
     case 4:
       ADVANCE_MAP(
@@ -3361,8 +3362,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '|', 112,
         '}', 56,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(4);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(4);
       END_STATE();
     case 5:
       ADVANCE_MAP(
@@ -3385,20 +3385,17 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '{', 55,
         '|', 113,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(5);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(5);
       END_STATE();
     case 6:
       if (lookahead == '#') ADVANCE(139);
       if (lookahead == '/') ADVANCE(9);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(6);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(6);
       END_STATE();
     case 7:
       if (lookahead == '#') ADVANCE(139);
       if (lookahead == '/') ADVANCE(9);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(6);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(6);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
@@ -3588,9 +3585,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 56,
         '~', 27,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(46);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(131);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(46);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(128);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(129);
@@ -3629,9 +3625,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 56,
         '~', 27,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(47);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(131);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(47);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(128);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(129);
@@ -3669,9 +3664,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 56,
         '~', 27,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(48);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(131);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(48);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(128);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(129);
@@ -3708,9 +3702,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '{', 55,
         '}', 56,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(49);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(131);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(49);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(128);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(129);
@@ -3747,9 +3740,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '|', 111,
         '}', 56,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(50);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(131);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(50);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(128);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(129);
@@ -3784,9 +3776,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 56,
         '~', 27,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(52);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(131);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(52);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(129);
       if (lookahead == '_' ||
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(128);
@@ -3820,9 +3811,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 56,
         '~', 27,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(52);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(131);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(52);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(129);
       if (lookahead == '_' ||
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(128);
@@ -4268,8 +4258,7 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
         'u', 12,
         'w', 13,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(0);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(0);
       END_STATE();
     case 1:
       if (lookahead == 'p') ADVANCE(14);
