@@ -262,7 +262,12 @@ module.exports = grammar({
       '}',
     )),
 
-    attributes: ($) => seq(commaSep1($.attribute), optional(',')),
+    // Puppet's list of attributes may be empty before its first comma:
+    // `notify { 'x':, message => 'y' }` and `File { , }` are valid.
+    attributes: ($) => choice(
+      ',',
+      seq(optional(','), commaSep1($.attribute), optional(',')),
+    ),
 
     attribute: ($) => seq(
       field('name', choice($.attribute_name, alias('*', $.splat_name))),

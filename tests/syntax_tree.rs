@@ -127,6 +127,18 @@ fn resources_defaults_overrides_and_collectors() {
 }
 
 #[test]
+fn a_comma_may_open_the_attributes() {
+    match only("notify { 'x':, message => 'y'; 'z':, }\n").kind {
+        ExprKind::Resource(r) => {
+            assert_eq!(r.bodies[0].attributes.len(), 1);
+            assert_eq!(r.bodies[0].attributes[0].name, "message");
+            assert!(r.bodies[1].attributes.is_empty());
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn definitions_carry_names_parameters_and_parents() {
     let manifest = parse(
         "class ::a::b (String $x = 'd', $y) inherits a { }\ndefine d::e ($p) { }\nnode 'x.example.com', /^web/, default { }\nnode db01.example.com { }\n",
