@@ -74,7 +74,7 @@ module.exports = grammar({
 
   supertypes: ($) => [$._expression, $._statement],
 
-  inline: ($) => [$._resource_type, $._block],
+  inline: ($) => [$._resource_type, $._evaluated_resource_type, $._block],
 
   rules: {
     manifest: ($) => repeat($._statement_item),
@@ -232,7 +232,7 @@ module.exports = grammar({
     // `file { 'a': ... ; 'b': ... }`, `class { 'x': }`, `@user { ... }`.
     resource_declaration: ($) => prec(1, seq(
       optional(field('form', choice('@', '@@'))),
-      field('type', $._resource_type),
+      field('type', choice($._resource_type, $._evaluated_resource_type)),
       '{',
       $.resource_body,
       repeat(seq(';', $.resource_body)),
@@ -247,6 +247,10 @@ module.exports = grammar({
       $.access,
     ),
 
+    // Types Puppet parses but never accepts: evaluating a titled resource
+    // fails (`illegal-resource-type`), defaults are a parse error (lowering).
+    _evaluated_resource_type: ($) => choice($.variable, $.string, $.parenthesized),
+
     resource_body: ($) => seq(
       field('title', $._expression),
       ':',
@@ -256,7 +260,7 @@ module.exports = grammar({
     // `File { mode => '0644' }` (defaults) and `File['x'] { mode => '0600' }`
     // (override): a resource expression without a title.
     resource_defaults: ($) => prec(1, seq(
-      field('type', $._resource_type),
+      field('type', choice($._resource_type, $._evaluated_resource_type)),
       '{',
       optional($.attributes),
       '}',
