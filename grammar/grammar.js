@@ -56,6 +56,12 @@ module.exports = grammar({
 
   word: ($) => $.name,
 
+  // Never a bare word, where a name would do either: a stray `else` is an
+  // error at the `else`, as in Puppet.
+  reserved: {
+    global: (_) => ['else', 'elsif'],
+  },
+
   extras: ($) => [WHITESPACE, $.comment, $.heredoc_body],
 
   externals: ($) => [
@@ -426,11 +432,11 @@ module.exports = grammar({
 
     else: ($) => seq('else', field('body', $.block)),
 
+    // Puppet's `unless` takes an `else` but no `elsif`.
     unless: ($) => seq(
       'unless',
       field('condition', $._expression),
       field('consequence', $.block),
-      repeat(field('alternative', $.elsif)),
       optional(field('alternative', $.else)),
     ),
 
