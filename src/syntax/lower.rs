@@ -517,10 +517,8 @@ impl<'t, 's> Lowerer<'t, 's> {
             ExprKind::Name(_) => return self.error(node, "resource body without a title"),
             // `$type { mode => '0644' }`: Puppet's parser rejects it.
             _ => {
-                return self.error(
-                    type_node,
-                    "Expression is not valid as a resource, resource-default, or resource-override",
-                )
+                return self
+                    .error(type_node, "Expression is not valid as a resource, resource-default, or resource-override")
             }
         };
         Ok(Expr { kind, span })

@@ -284,7 +284,10 @@ fn missing_comma(
         return None;
     }
     let (_, found) = culprit(Some(unexpected.clone()), root, source);
-    Some(SyntaxProblem { span: source.span(end, end), message: format!("expected `,` after this {what}; found {found}") })
+    Some(SyntaxProblem {
+        span: source.span(end, end),
+        message: format!("expected `,` after this {what}; found {found}"),
+    })
 }
 
 /// The opening quote of the first double-quoted string that never closes.
