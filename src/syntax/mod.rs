@@ -128,10 +128,17 @@ fn describe_error(root: Node<'_>, source: &SourceFile) -> SyntaxProblem {
     let Some(node) = first_error(root) else {
         return SyntaxProblem { span: source.span(0, 0), message: "syntax error".into() };
     };
-    let problem = describe_first_error(node, root, source);
+    // What precedes the top-level statement holding the error is complete
+    // statements: the checks below start there.
+    let mut statement = node;
+    while let Some(parent) = statement.parent().filter(|p| p.id() != root.id()) {
+        statement = parent;
+    }
+    let base = statement.start_byte();
+    let problem = describe_first_error(node, root, base, source);
     // A double-quoted string that never closes runs to the end of the file,
     // where the parse then fails; the place to fix is its opening quote.
-    if let Some(quote) = unclosed_double_quote(root) {
+    if let Some(quote) = unclosed_double_quote(root, base) {
         if quote.start_byte() <= problem.span.start {
             let span = source.span(quote.start_byte(), quote.start_byte());
             return SyntaxProblem { span, message: "unclosed quote: the string starting with \" has no end".into() };
@@ -140,7 +147,7 @@ fn describe_error(root: Node<'_>, source: &SourceFile) -> SyntaxProblem {
     problem
 }
 
-fn describe_first_error(node: Node<'_>, root: Node<'_>, source: &SourceFile) -> SyntaxProblem {
+fn describe_first_error(node: Node<'_>, root: Node<'_>, base: usize, source: &SourceFile) -> SyntaxProblem {
     if node.is_missing() {
         let next = next_leaf(node).map(|n| n.byte_range());
         let (span, found) = culprit(next, root, source);
@@ -171,7 +178,7 @@ fn describe_first_error(node: Node<'_>, root: Node<'_>, source: &SourceFile) -> 
         let (span, found) = culprit(None, root, source);
         return SyntaxProblem { span, message: format!("unexpected {found}") };
     }
-    let tokens = tokens(root, &source.text);
+    let tokens = tokens(root, base, &source.text);
     let first = leaves(node).into_iter().next();
     // A token the tree does not show (a single-quoted string in an error)
     // may open the error node.
@@ -188,9 +195,9 @@ fn describe_first_error(node: Node<'_>, root: Node<'_>, source: &SourceFile) -> 
         (None, Some(first)) => Some(first.byte_range()),
         (None, None) => next_leaf(node).map(|n| n.byte_range()),
     };
-    let unexpected = unexpected.and_then(|t| first_unacceptable(t, &tokens, &source.text));
+    let unexpected = unexpected.and_then(|t| first_unacceptable(t, &tokens, base, &source.text));
     if let Some(token) = &unexpected {
-        if let Some(problem) = missing_comma(root, &tokens, token, source) {
+        if let Some(problem) = missing_comma(root, &tokens, base, token, source) {
             return problem;
         }
     }
@@ -204,10 +211,10 @@ const MAX_ACCEPTED_TOKENS: usize = 4;
 /// Error recovery may drop a token a left-to-right parser accepts (`$a` in
 /// `notice($a [0])`, the first comma of `'x':,,`); the error is at the first
 /// token after which no text could complete the file. `None`: end of file.
-fn first_unacceptable(token: Range<usize>, tokens: &[Range<usize>], text: &str) -> Option<Range<usize>> {
+fn first_unacceptable(token: Range<usize>, tokens: &[Range<usize>], base: usize, text: &str) -> Option<Range<usize>> {
     let mut token = token;
     for _ in 0..MAX_ACCEPTED_TOKENS {
-        if !is_viable_prefix(text, tokens, token.end) {
+        if token.start < base || !is_viable(&text[base..token.end], tokens, base) {
             return Some(token);
         }
         token = tokens.iter().find(|t| t.start >= token.end)?.clone();
@@ -215,14 +222,14 @@ fn first_unacceptable(token: Range<usize>, tokens: &[Range<usize>], text: &str) 
     Some(token)
 }
 
-/// Is `text[..end]` the start of some valid manifest? True when, with its
-/// open brackets closed, it parses with nothing missing but tokens at its
-/// very end. (False when that does not tell, which keeps the error where
-/// it was found.)
-fn is_viable_prefix(text: &str, tokens: &[Range<usize>], end: usize) -> bool {
+/// Is `prefix` (the text from byte `base` on) the start of some valid
+/// manifest? True when, with its open brackets closed, it parses with
+/// nothing missing but tokens at its very end. (False when that does not
+/// tell, which keeps the error where it was found.)
+fn is_viable(prefix: &str, tokens: &[Range<usize>], base: usize) -> bool {
     let mut open = Vec::new();
-    for token in tokens.iter().take_while(|t| t.end <= end) {
-        let word = &text[token.clone()];
+    for token in tokens.iter().skip_while(|t| t.start < base).take_while(|t| t.end <= base + prefix.len()) {
+        let word = &prefix[token.start - base..token.end - base];
         if !word.chars().all(|c| "([{)]}$".contains(c)) {
             continue;
         }
@@ -238,7 +245,7 @@ fn is_viable_prefix(text: &str, tokens: &[Range<usize>], end: usize) -> bool {
             }
         }
     }
-    let completed = format!("{} {}", &text[..end], open.iter().rev().collect::<String>());
+    let completed = format!("{prefix} {}", open.iter().rev().collect::<String>());
     let Some(tree) = parse_tree(&completed) else { return false };
     let mut cursor = tree.walk();
     let mut stack = vec![tree.root_node()];
@@ -258,6 +265,7 @@ fn is_viable_prefix(text: &str, tokens: &[Range<usize>], end: usize) -> bool {
 fn missing_comma(
     root: Node<'_>,
     tokens: &[Range<usize>],
+    base: usize,
     unexpected: &Range<usize>,
     source: &SourceFile,
 ) -> Option<SyntaxProblem> {
@@ -273,14 +281,19 @@ fn missing_comma(
             _ => node = node.parent()?,
         }
     };
-    if node.has_error() {
+    if node.has_error() || end < base {
         return None;
     }
+    // Up to the end of the top-level statement holding the unexpected token.
+    let statement_end = (0..root.child_count())
+        .filter_map(|i| root.child(i))
+        .find(|c| c.end_byte() >= unexpected.end)
+        .map_or(source.text.len(), |c| c.end_byte());
     let text = &source.text;
-    let fixed = format!("{},{}", &text[..end], &text[end..]);
+    let fixed = format!("{},{}", &text[base..end], &text[end..statement_end]);
     let tree = parse_tree(&fixed)?;
     // The comma must carry the parse past the token it stopped at.
-    if first_error(tree.root_node()).is_some_and(|e| e.start_byte() <= unexpected.end) {
+    if first_error(tree.root_node()).is_some_and(|e| base + e.start_byte() <= unexpected.end) {
         return None;
     }
     let (_, found) = culprit(Some(unexpected.clone()), root, source);
@@ -291,10 +304,10 @@ fn missing_comma(
 }
 
 /// The opening quote of the first double-quoted string that never closes.
-fn unclosed_double_quote(root: Node<'_>) -> Option<Node<'_>> {
+fn unclosed_double_quote(root: Node<'_>, base: usize) -> Option<Node<'_>> {
     // Quotes and the braces of interpolations, which may hold strings.
     let mut open: Vec<(bool, Node<'_>)> = Vec::new();
-    for leaf in leaves(root) {
+    for leaf in top_level_from(root, base).into_iter().flat_map(leaves) {
         if leaf.is_missing() {
             continue;
         }
@@ -313,11 +326,12 @@ fn unclosed_double_quote(root: Node<'_>) -> Option<Node<'_>> {
     open.into_iter().find(|(quote, _)| *quote).map(|(_, node)| node)
 }
 
-/// The file's tokens, in order: the tree's leaves (without comments and
-/// heredoc bodies) and words of text no leaf shows.
-fn tokens(root: Node<'_>, text: &str) -> Vec<Range<usize>> {
+/// The file's tokens from byte `base` (where a top-level node starts) on,
+/// in order: the tree's leaves (without comments and heredoc bodies) and
+/// words of text no leaf shows.
+fn tokens(root: Node<'_>, base: usize, text: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
-    let mut at = 0;
+    let mut at = base;
     let words = |from: usize, to: usize, out: &mut Vec<Range<usize>>| {
         let mut start = None;
         for (i, c) in text[from..to].char_indices().chain([(to - from, ' ')]) {
@@ -332,7 +346,8 @@ fn tokens(root: Node<'_>, text: &str) -> Vec<Range<usize>> {
         }
     };
     let mut cursor = root.walk();
-    let mut stack = vec![root];
+    let mut stack = top_level_from(root, base);
+    stack.reverse();
     while let Some(node) = stack.pop() {
         if node.child_count() > 0 && !is_trivia(node) {
             let children: Vec<_> = node.children(&mut cursor).collect();
@@ -351,6 +366,12 @@ fn tokens(root: Node<'_>, text: &str) -> Vec<Range<usize>> {
         words(at, text.len(), &mut out);
     }
     out
+}
+
+/// The top-level nodes from the one starting at `base` on.
+fn top_level_from(root: Node<'_>, base: usize) -> Vec<Node<'_>> {
+    let mut cursor = root.walk();
+    root.children(&mut cursor).filter(|c| c.start_byte() >= base).collect()
 }
 
 /// Does the error node hold a construct that more input would complete: an
