@@ -43,6 +43,11 @@ const KEYWORDS = [
 // Keywords that form a complete expression by themselves.
 const VALUE_KEYWORDS = ['attr', 'default', 'false', 'private', 'true', 'undef'];
 
+// Whitespace as Puppet's lexer sees it: space, tab, carriage return, line
+// feed and the Unicode space separators (no-break space, em space, ...).
+// Form feed and vertical tab are not whitespace to Puppet.
+const WHITESPACE = /[ \t\r\n\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/;
+
 const commaSep1 = (rule) => seq(rule, repeat(seq(',', rule)));
 const commaSep = (rule) => optional(commaSep1(rule));
 
@@ -51,7 +56,13 @@ module.exports = grammar({
 
   word: ($) => $.name,
 
-  extras: ($) => [/\s/, $.comment, $.heredoc_body],
+  // Never a bare word, where a name would do either: a stray `else` is an
+  // error at the `else`, as in Puppet.
+  reserved: {
+    global: (_) => ['else', 'elsif'],
+  },
+
+  extras: ($) => [WHITESPACE, $.comment, $.heredoc_body],
 
   externals: ($) => [
     $.heredoc_start,
@@ -69,7 +80,7 @@ module.exports = grammar({
 
   supertypes: ($) => [$._expression, $._statement],
 
-  inline: ($) => [$._resource_type, $._block],
+  inline: ($) => [$._resource_type, $._evaluated_resource_type, $._block],
 
   rules: {
     manifest: ($) => repeat($._statement_item),
@@ -227,7 +238,7 @@ module.exports = grammar({
     // `file { 'a': ... ; 'b': ... }`, `class { 'x': }`, `@user { ... }`.
     resource_declaration: ($) => prec(1, seq(
       optional(field('form', choice('@', '@@'))),
-      field('type', $._resource_type),
+      field('type', choice($._resource_type, $._evaluated_resource_type)),
       '{',
       $.resource_body,
       repeat(seq(';', $.resource_body)),
@@ -242,6 +253,10 @@ module.exports = grammar({
       $.access,
     ),
 
+    // Types Puppet parses but never accepts: evaluating a titled resource
+    // fails (`illegal-resource-type`), defaults are a parse error (lowering).
+    _evaluated_resource_type: ($) => choice($.variable, $.string, $.parenthesized),
+
     resource_body: ($) => seq(
       field('title', $._expression),
       ':',
@@ -251,13 +266,18 @@ module.exports = grammar({
     // `File { mode => '0644' }` (defaults) and `File['x'] { mode => '0600' }`
     // (override): a resource expression without a title.
     resource_defaults: ($) => prec(1, seq(
-      field('type', $._resource_type),
+      field('type', choice($._resource_type, $._evaluated_resource_type)),
       '{',
       optional($.attributes),
       '}',
     )),
 
-    attributes: ($) => seq(commaSep1($.attribute), optional(',')),
+    // Puppet's list of attributes may be empty before its first comma:
+    // `notify { 'x':, message => 'y' }` and `File { , }` are valid.
+    attributes: ($) => choice(
+      ',',
+      seq(optional(','), commaSep1($.attribute), optional(',')),
+    ),
 
     attribute: ($) => seq(
       field('name', choice($.attribute_name, alias('*', $.splat_name))),
@@ -412,11 +432,11 @@ module.exports = grammar({
 
     else: ($) => seq('else', field('body', $.block)),
 
+    // Puppet's `unless` takes an `else` but no `elsif`.
     unless: ($) => seq(
       'unless',
       field('condition', $._expression),
       field('consequence', $.block),
-      repeat(field('alternative', $.elsif)),
       optional(field('alternative', $.else)),
     ),
 

@@ -11,7 +11,8 @@
 //! - "Cannot reassign variable" at L → `variable-reassigned` at L;
 //! - "already defined" / "Attempt to redefine" → `duplicate-definition`;
 //! - "Could not find class" at L → `unknown-class` at L, or `missing-module`
-//!   there when no class of that module exists.
+//!   there when no class of that module exists;
+//! - "Illegal Resource Type expression" at L → `illegal-resource-type` at L.
 //!
 //! `# expect: RULE@LINE` lines add findings Puppet cannot show (node-scope
 //! leaks in manifests Puppet compiles thanks to node scope, a cycle nobody
@@ -70,6 +71,9 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     }
     if error.contains("already defined") || error.contains("Attempt to redefine") {
         return Some(Expectation { rules: &["duplicate-definition"], line: None, why });
+    }
+    if error.contains("Illegal Resource Type expression") {
+        return Some(Expectation { rules: &["illegal-resource-type"], line: number_after(error, "(line: "), why });
     }
     if error.contains("Could not find class") {
         return Some(Expectation {

@@ -127,6 +127,35 @@ fn resources_defaults_overrides_and_collectors() {
 }
 
 #[test]
+fn a_comma_may_open_the_attributes() {
+    match only("notify { 'x':, message => 'y'; 'z':, }\n").kind {
+        ExprKind::Resource(r) => {
+            assert_eq!(r.bodies[0].attributes.len(), 1);
+            assert_eq!(r.bodies[0].attributes[0].name, "message");
+            assert!(r.bodies[1].attributes.is_empty());
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn any_expression_parses_as_a_resource_type() {
+    match only("@$type { 'x': * => $h }\n").kind {
+        ExprKind::Resource(r) => {
+            assert_eq!(r.form, ResourceForm::Virtual);
+            assert_eq!(r.type_expr.kind, var("type"));
+            assert_eq!(r.type_name(), None);
+        }
+        other => panic!("{other:?}"),
+    }
+    // Without a title Puppet's parser rejects it, at the type.
+    let parsed = parse_file("t.pp", b"$x = 1\n  $type { mode => '0644' }\n".to_vec());
+    let problem = parsed.problem.expect("a syntax problem");
+    assert_eq!((problem.span.start_pos.line, problem.span.start_pos.column), (2, 3));
+    assert!(problem.message.starts_with("Expression is not valid as a resource"), "{}", problem.message);
+}
+
+#[test]
 fn definitions_carry_names_parameters_and_parents() {
     let manifest = parse(
         "class ::a::b (String $x = 'd', $y) inherits a { }\ndefine d::e ($p) { }\nnode 'x.example.com', /^web/, default { }\nnode db01.example.com { }\n",

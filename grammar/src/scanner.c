@@ -71,11 +71,17 @@ static inline bool is_hex(int32_t c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-static inline bool is_blank(int32_t c) { return c == ' ' || c == '\t'; }
-
-static inline bool is_space(int32_t c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+// The Unicode space separators, which Puppet's lexer skips like spaces.
+static inline bool is_unicode_space(int32_t c) {
+  return c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x202F || c == 0x205F ||
+         c == 0x3000;
 }
+
+// Blanks within a line, as Puppet's `[[:blank:]]`.
+static inline bool is_blank(int32_t c) { return c == ' ' || c == '\t' || is_unicode_space(c); }
+
+// Whitespace between tokens, as Puppet's lexer skips it (not `\f` or `\v`).
+static inline bool is_space(int32_t c) { return is_blank(c) || c == '\n' || c == '\r'; }
 
 // After a `$` has been consumed: does an interpolated variable or `${` follow?
 // Consumes at most `::`; the caller has marked the end before the `$`.
@@ -296,9 +302,12 @@ static bool scan_heredoc_body(Scanner *s, TSLexer *lexer, const bool *valid) {
   }
 }
 
+// The header is ASCII (checked while reading it).
+static inline bool is_ascii_blank(char c) { return c == ' ' || c == '\t'; }
+
 static void trim(const char **start, const char **end) {
-  while (*start < *end && is_blank(**start)) (*start)++;
-  while (*end > *start && is_blank(*(*end - 1))) (*end)--;
+  while (*start < *end && is_ascii_blank(**start)) (*start)++;
+  while (*end > *start && is_ascii_blank(*(*end - 1))) (*end)--;
 }
 
 // After `@(` has been consumed: the header up to `)`, as in

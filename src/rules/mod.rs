@@ -6,6 +6,7 @@
 pub mod duplicate_class_declaration;
 pub mod duplicate_definition;
 pub mod duplicate_resource;
+pub mod illegal_resource_type;
 pub mod incomplete_node;
 pub mod inheritance_cycle;
 pub mod missing_module;
@@ -98,6 +99,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &duplicate_class_declaration::RULE,
     &duplicate_definition::RULE,
     &duplicate_resource::RULE,
+    &illegal_resource_type::RULE,
     &incomplete_node::RULE,
     &inheritance_cycle::RULE,
     &missing_module::RULE,
@@ -119,6 +121,7 @@ pub fn rule_info(id: &str) -> Option<&'static RuleInfo> {
 pub fn check_file(file: &ParsedFile) -> Vec<Finding> {
     let mut findings = Vec::new();
     syntax_error::check(file, &mut findings);
+    illegal_resource_type::check(file, &mut findings);
     findings
 }
 

@@ -514,7 +514,12 @@ impl<'t, 's> Lowerer<'t, 's> {
                     parenthesized: false,
                 }))
             }
-            _ => return self.error(node, "resource body without a title"),
+            ExprKind::Name(_) => return self.error(node, "resource body without a title"),
+            // `$type { mode => '0644' }`: Puppet's parser rejects it.
+            _ => {
+                return self
+                    .error(type_node, "Expression is not valid as a resource, resource-default, or resource-override")
+            }
         };
         Ok(Expr { kind, span })
     }
@@ -785,13 +790,18 @@ impl HeredocHeader {
 /// The margin before `|` and whether `-` trims the last line break, from
 /// the end line `   | - END`.
 fn end_line_markers(end: &str) -> (Option<&str>, bool) {
-    let leading_len = end.len() - end.trim_start_matches([' ', '\t']).len();
+    let leading_len = end.len() - end.trim_start_matches(is_blank).len();
     let rest = &end[leading_len..];
     let (margin, rest) = match rest.strip_prefix('|') {
-        Some(after) => (Some(&end[..leading_len]), after.trim_start_matches([' ', '\t'])),
+        Some(after) => (Some(&end[..leading_len]), after.trim_start_matches(is_blank)),
         None => (None, rest),
     };
     (margin.filter(|m| !m.is_empty()), rest.starts_with('-'))
+}
+
+/// A blank as Puppet's `[[:blank:]]`: tab and the Unicode space separators.
+fn is_blank(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\u{A0}' | '\u{1680}' | '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}')
 }
 
 /// Removes the margin from every line of a heredoc text segment.
@@ -840,6 +850,7 @@ mod tests {
         assert_eq!(end_line_markers("    | - END"), (Some("    "), true));
         assert_eq!(end_line_markers("|END"), (None, false));
         assert_eq!(end_line_markers("  -END"), (None, true));
+        assert_eq!(end_line_markers("\u{A0}\u{A0}| END"), (Some("\u{A0}\u{A0}"), false));
         assert_eq!(strip_margin("    a\n  b\n    c\n", Some("    "), true), "a\n  b\nc\n");
     }
 }

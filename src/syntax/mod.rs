@@ -6,6 +6,7 @@ pub mod lower;
 pub mod source;
 
 use std::cell::RefCell;
+use std::ops::Range;
 
 use tree_sitter::{Language, Node, Parser, Tree};
 
@@ -127,8 +128,28 @@ fn describe_error(root: Node<'_>, source: &SourceFile) -> SyntaxProblem {
     let Some(node) = first_error(root) else {
         return SyntaxProblem { span: source.span(0, 0), message: "syntax error".into() };
     };
+    // What precedes the top-level statement holding the error is complete
+    // statements: the checks below start there.
+    let mut statement = node;
+    while let Some(parent) = statement.parent().filter(|p| p.id() != root.id()) {
+        statement = parent;
+    }
+    let base = statement.start_byte();
+    let problem = describe_first_error(node, root, base, source);
+    // A double-quoted string that never closes runs to the end of the file,
+    // where the parse then fails; the place to fix is its opening quote.
+    if let Some(quote) = unclosed_double_quote(root, base) {
+        if quote.start_byte() <= problem.span.start {
+            let span = source.span(quote.start_byte(), quote.start_byte());
+            return SyntaxProblem { span, message: "unclosed quote: the string starting with \" has no end".into() };
+        }
+    }
+    problem
+}
+
+fn describe_first_error(node: Node<'_>, root: Node<'_>, base: usize, source: &SourceFile) -> SyntaxProblem {
     if node.is_missing() {
-        let next = next_leaf(node);
+        let next = next_leaf(node).map(|n| n.byte_range());
         let (span, found) = culprit(next, root, source);
         return SyntaxProblem {
             span,
@@ -157,16 +178,200 @@ fn describe_error(root: Node<'_>, source: &SourceFile) -> SyntaxProblem {
         let (span, found) = culprit(None, root, source);
         return SyntaxProblem { span, message: format!("unexpected {found}") };
     }
+    let tokens = tokens(root, base, &source.text);
     let first = leaves(node).into_iter().next();
-    let unexpected = match first {
+    // A token the tree does not show (a single-quoted string in an error)
+    // may open the error node.
+    let hidden_first = tokens
+        .iter()
+        .find(|t| t.start >= node.start_byte())
+        .filter(|t| t.end <= node.end_byte() && first.is_none_or(|f| t.end <= f.start_byte()))
+        .cloned();
+    let unexpected = match (hidden_first, first) {
+        (Some(hidden), _) => Some(hidden),
         // An operator or closing bracket right after an operand was fine;
         // the parse broke at the token after the error.
-        Some(first) if continues_operand(first, previous) => next_leaf(node),
-        Some(first) => Some(first),
-        None => next_leaf(node),
+        (None, Some(first)) if continues_operand(first, previous) => next_leaf(node).map(|n| n.byte_range()),
+        (None, Some(first)) => Some(first.byte_range()),
+        (None, None) => next_leaf(node).map(|n| n.byte_range()),
     };
+    let unexpected = unexpected.and_then(|t| first_unacceptable(t, &tokens, base, &source.text));
+    if let Some(token) = &unexpected {
+        if let Some(problem) = missing_comma(root, &tokens, base, token, source) {
+            return problem;
+        }
+    }
     let (span, found) = culprit(unexpected, root, source);
     SyntaxProblem { span, message: format!("unexpected {found}") }
+}
+
+/// Most tokens [`first_unacceptable`] looks past.
+const MAX_ACCEPTED_TOKENS: usize = 4;
+
+/// Error recovery may drop a token a left-to-right parser accepts (`$a` in
+/// `notice($a [0])`, the first comma of `'x':,,`); the error is at the first
+/// token after which no text could complete the file. `None`: end of file.
+fn first_unacceptable(token: Range<usize>, tokens: &[Range<usize>], base: usize, text: &str) -> Option<Range<usize>> {
+    let mut token = token;
+    for _ in 0..MAX_ACCEPTED_TOKENS {
+        if token.start < base || !is_viable(&text[base..token.end], tokens, base) {
+            return Some(token);
+        }
+        token = tokens.iter().find(|t| t.start >= token.end)?.clone();
+    }
+    Some(token)
+}
+
+/// Is `prefix` (the text from byte `base` on) the start of some valid
+/// manifest? True when, with its open brackets closed, it parses with
+/// nothing missing but tokens at its very end. (False when that does not
+/// tell, which keeps the error where it was found.)
+fn is_viable(prefix: &str, tokens: &[Range<usize>], base: usize) -> bool {
+    let mut open = Vec::new();
+    for token in tokens.iter().skip_while(|t| t.start < base).take_while(|t| t.end <= base + prefix.len()) {
+        let word = &prefix[token.start - base..token.end - base];
+        if !word.chars().all(|c| "([{)]}$".contains(c)) {
+            continue;
+        }
+        for c in word.chars() {
+            match c {
+                '(' => open.push(')'),
+                '[' => open.push(']'),
+                '{' => open.push('}'),
+                ')' | ']' | '}' => {
+                    open.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+    let completed = format!("{prefix} {}", open.iter().rev().collect::<String>());
+    let Some(tree) = parse_tree(&completed) else { return false };
+    let mut cursor = tree.walk();
+    let mut stack = vec![tree.root_node()];
+    while let Some(node) = stack.pop() {
+        if node.is_error() || (node.is_missing() && node.start_byte() < completed.len()) {
+            return false;
+        }
+        if node.has_error() {
+            stack.extend(node.children(&mut cursor));
+        }
+    }
+    true
+}
+
+/// "expected `,`" at the end of an attribute or hash entry that another
+/// follows without a comma, when a comma there lets the parse go on.
+fn missing_comma(
+    root: Node<'_>,
+    tokens: &[Range<usize>],
+    base: usize,
+    unexpected: &Range<usize>,
+    source: &SourceFile,
+) -> Option<SyntaxProblem> {
+    let end = tokens.iter().rev().find(|t| t.end <= unexpected.start)?.end;
+    let mut node = root.descendant_for_byte_range(end - 1, end)?;
+    let what = loop {
+        if node.end_byte() != end {
+            return None;
+        }
+        match (node.kind(), node.parent().map(|p| p.kind())) {
+            ("attribute", Some("attributes")) => break "attribute",
+            ("pair", Some("hash")) => break "hash entry",
+            _ => node = node.parent()?,
+        }
+    };
+    if node.has_error() || end < base {
+        return None;
+    }
+    // Up to the end of the top-level statement holding the unexpected token.
+    let statement_end = (0..root.child_count())
+        .filter_map(|i| root.child(i))
+        .find(|c| c.end_byte() >= unexpected.end)
+        .map_or(source.text.len(), |c| c.end_byte());
+    let text = &source.text;
+    let fixed = format!("{},{}", &text[base..end], &text[end..statement_end]);
+    let tree = parse_tree(&fixed)?;
+    // The comma must carry the parse past the token it stopped at.
+    if first_error(tree.root_node()).is_some_and(|e| base + e.start_byte() <= unexpected.end) {
+        return None;
+    }
+    let (_, found) = culprit(Some(unexpected.clone()), root, source);
+    Some(SyntaxProblem {
+        span: source.span(end, end),
+        message: format!("expected `,` after this {what}; found {found}"),
+    })
+}
+
+/// The opening quote of the first double-quoted string that never closes.
+fn unclosed_double_quote(root: Node<'_>, base: usize) -> Option<Node<'_>> {
+    // Quotes and the braces of interpolations, which may hold strings.
+    let mut open: Vec<(bool, Node<'_>)> = Vec::new();
+    for leaf in top_level_from(root, base).into_iter().flat_map(leaves) {
+        if leaf.is_missing() {
+            continue;
+        }
+        match leaf.kind() {
+            "\"" if open.last().is_some_and(|(quote, _)| *quote) => {
+                open.pop();
+            }
+            "\"" => open.push((true, leaf)),
+            "${" | "{" => open.push((false, leaf)),
+            "}" if open.last().is_some_and(|(quote, _)| !*quote) => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.into_iter().find(|(quote, _)| *quote).map(|(_, node)| node)
+}
+
+/// The file's tokens from byte `base` (where a top-level node starts) on,
+/// in order: the tree's leaves (without comments and heredoc bodies) and
+/// words of text no leaf shows.
+fn tokens(root: Node<'_>, base: usize, text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut at = base;
+    let words = |from: usize, to: usize, out: &mut Vec<Range<usize>>| {
+        let mut start = None;
+        for (i, c) in text[from..to].char_indices().chain([(to - from, ' ')]) {
+            match (c.is_whitespace(), start) {
+                (true, Some(s)) => {
+                    out.push(from + s..from + i);
+                    start = None;
+                }
+                (false, None) => start = Some(i),
+                _ => {}
+            }
+        }
+    };
+    let mut cursor = root.walk();
+    let mut stack = top_level_from(root, base);
+    stack.reverse();
+    while let Some(node) = stack.pop() {
+        if node.child_count() > 0 && !is_trivia(node) {
+            let children: Vec<_> = node.children(&mut cursor).collect();
+            stack.extend(children.into_iter().rev());
+            continue;
+        }
+        if node.start_byte() > at {
+            words(at, node.start_byte(), &mut out);
+        }
+        if !is_trivia(node) && !node.is_missing() {
+            out.push(node.byte_range());
+        }
+        at = at.max(node.end_byte());
+    }
+    if text.len() > at {
+        words(at, text.len(), &mut out);
+    }
+    out
+}
+
+/// The top-level nodes from the one starting at `base` on.
+fn top_level_from(root: Node<'_>, base: usize) -> Vec<Node<'_>> {
+    let mut cursor = root.walk();
+    root.children(&mut cursor).filter(|c| c.start_byte() >= base).collect()
 }
 
 /// Does the error node hold a construct that more input would complete: an
@@ -217,9 +422,9 @@ fn continues_operand(token: Node<'_>, previous: Option<Node<'_>>) -> bool {
 }
 
 /// The span and description of the offending token; `None` is the end of file.
-fn culprit(token: Option<Node<'_>>, root: Node<'_>, source: &SourceFile) -> (Span, String) {
+fn culprit(token: Option<Range<usize>>, root: Node<'_>, source: &SourceFile) -> (Span, String) {
     match token {
-        Some(token) => (source.span(token.start_byte(), token.end_byte()), describe_found(token, source)),
+        Some(token) => (source.span(token.start, token.end), describe_found(&source.text[token])),
         None => {
             let end = last_token_end(root);
             (source.span(end, end), "end of file".into())
@@ -312,8 +517,7 @@ fn first_error(root: Node<'_>) -> Option<Node<'_>> {
     }
 }
 
-fn describe_found(node: Node<'_>, source: &SourceFile) -> String {
-    let text = &source.text[node.byte_range()];
+fn describe_found(text: &str) -> String {
     if text.is_empty() {
         return "end of file".into();
     }

@@ -1,0 +1,3 @@
+# Resource[...] names a resource type by value.
+$kind = 'notify'
+Resource[$kind] { 'x': message => 'y' }

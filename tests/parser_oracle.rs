@@ -1,0 +1,144 @@
+//! Differential tests of the parser against Puppet's. Each
+//! `tests/parser_oracle/cases/*.pp` has what `puppet parser validate`
+//! (Puppet 7.23) said about it in `*.verdict.json`, recorded by
+//! `tests/parser_oracle/record.sh`. mplint's parse must agree:
+//!
+//! - Puppet accepts → no syntax problem;
+//! - Puppet's checker rejects a manifest that parses (an assignment to a
+//!   literal, say) → no syntax problem either: that is not a parse error;
+//! - Puppet's lexer or grammar rejects it at line L, column C → a syntax
+//!   problem at L:C, except where mplint points somewhere more useful on
+//!   purpose:
+//!   - an unclosed string: at its opening quote. Puppet reports the column
+//!     after the quote, or after the string's last interpolation;
+//!   - a missing comma: "expected `,`" right after the attribute or hash
+//!     entry that lacks it; Puppet reports the token that follows.
+
+use std::path::{Path, PathBuf};
+
+use mplint::syntax::{parse_file, ParsedFile};
+
+#[derive(Debug)]
+struct Verdict {
+    status: i64,
+    message: String,
+    line: u32,
+    column: u32,
+}
+
+fn verdict(case: &Path) -> Verdict {
+    let path = case.with_extension("verdict.json");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{}: no recorded verdict; run tests/parser_oracle/record.sh", case.display()));
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let number = |key: &str| json[key].as_u64().unwrap_or(0) as u32;
+    Verdict {
+        status: json["status"].as_i64().expect("status"),
+        message: json["message"].as_str().unwrap_or_default().to_string(),
+        line: number("line"),
+        column: number("column"),
+    }
+}
+
+/// Errors of Puppet's lexer and grammar, as opposed to its checker's.
+fn is_parse_error(message: &str) -> bool {
+    const PARSE_ERRORS: &[&str] = &[
+        "Syntax error at",
+        "Unclosed quote",
+        "Expression is not valid as a resource, resource-default, or resource-override",
+    ];
+    PARSE_ERRORS.iter().any(|p| message.starts_with(p))
+}
+
+fn cases() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/parser_oracle/cases");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pp"))
+        .collect();
+    cases.sort();
+    cases
+}
+
+/// The offset of the first token at or after `offset`, past whitespace and comments.
+fn next_token(text: &str, mut offset: usize) -> usize {
+    loop {
+        let rest = &text[offset..];
+        let trimmed = rest.trim_start();
+        offset += rest.len() - trimmed.len();
+        if trimmed.starts_with('#') {
+            offset += trimmed.find('\n').unwrap_or(trimmed.len());
+        } else if trimmed.starts_with("/*") {
+            offset += trimmed.find("*/").map_or(trimmed.len(), |e| e + 2);
+        } else {
+            return offset;
+        }
+    }
+}
+
+/// Why mplint's parse of `parsed` disagrees with Puppet's `verdict`, if it does.
+fn disagreement(parsed: &ParsedFile, verdict: &Verdict) -> Option<String> {
+    let problem = parsed.problem.as_ref();
+    let found = problem.map(|p| {
+        let at = p.span.start_pos;
+        format!("{}:{} {}", at.line, at.column, p.message)
+    });
+    if verdict.status == 0 || !is_parse_error(&verdict.message) {
+        return found.map(|f| format!("Puppet parses it, mplint reports {f}"));
+    }
+    let puppet = (verdict.line, verdict.column);
+    let Some(problem) = problem else {
+        return Some(format!("Puppet says {} at {puppet:?}, mplint reports nothing", verdict.message));
+    };
+    let text = &parsed.source.text;
+    let at = problem.span.start_pos;
+    let agrees = if problem.message.starts_with("unclosed quote") {
+        let on_quote = text[problem.span.start..].starts_with(['\'', '"']);
+        if verdict.message.starts_with("Unclosed quote after '\"'")
+            || verdict.message.starts_with("Unclosed quote after \"'\"")
+        {
+            // Puppet reports the column after the quote.
+            on_quote && (at.line, at.column + 1) == puppet
+        } else {
+            // Puppet reports the end of the string's last interpolation.
+            on_quote && (at.line, at.column) < puppet
+        }
+    } else if problem.message.starts_with("expected `,`") {
+        let next = parsed.source.position(next_token(text, problem.span.start));
+        (next.line, next.column) == puppet
+    } else {
+        (at.line, at.column) == puppet
+    };
+    (!agrees).then(|| format!("Puppet says {} at {puppet:?}, mplint reports {}", verdict.message, found.unwrap()))
+}
+
+#[test]
+fn the_parser_agrees_with_puppet() {
+    let cases = cases();
+    assert!(cases.len() >= 30, "only {} parser oracle cases", cases.len());
+    let mut failures = Vec::new();
+    let (mut accepted, mut rejected) = (0, 0);
+    for case in &cases {
+        let name = case.file_stem().unwrap().to_string_lossy().into_owned();
+        let verdict = verdict(case);
+        if verdict.status == 0 {
+            accepted += 1;
+        } else {
+            rejected += 1;
+        }
+        let parsed = parse_file(case.clone(), std::fs::read(case).unwrap());
+        if let Some(why) = disagreement(&parsed, &verdict) {
+            failures.push(format!("{name}: {why}"));
+        }
+    }
+    eprintln!("parser oracle: {} cases, {accepted} accepted and {rejected} rejected by Puppet", cases.len());
+    assert!(failures.is_empty(), "{} disagreements with Puppet:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn every_case_has_a_verdict() {
+    for case in cases() {
+        assert!(case.with_extension("verdict.json").is_file(), "{}: run tests/parser_oracle/record.sh", case.display());
+    }
+}

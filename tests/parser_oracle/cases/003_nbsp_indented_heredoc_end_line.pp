@@ -1,0 +1,4 @@
+$text = @(END)
+  first line
+  | END
+notice($text)

@@ -1,0 +1,2 @@
+# After whitespace `[` starts an array: `notice [1]`, not an access.
+notice [1]

@@ -1,0 +1,7 @@
+notify {
+  'a':, message => 'one';
+  'b':,
+    message => 'two',
+    withpath => false,;
+  'c':,
+}

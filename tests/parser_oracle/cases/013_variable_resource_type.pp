@@ -1,0 +1,2 @@
+$type = 'notify'
+$type { 'x': message => 'y' }

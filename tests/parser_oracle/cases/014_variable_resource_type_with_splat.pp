@@ -1,0 +1,3 @@
+$type = Notify
+$attributes = { message => 'y' }
+$type { 'x': * => $attributes }

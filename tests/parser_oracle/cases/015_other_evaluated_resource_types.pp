@@ -1,0 +1,4 @@
+$type = Notify
+@$type { 'a': }
+'notify' { 'b': }
+($type) { 'c': }

@@ -1,0 +1,2 @@
+$type = File
+$type { mode => '0644' }

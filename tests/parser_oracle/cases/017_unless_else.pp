@@ -1,0 +1,1 @@
+unless $facts['kernel'] == 'Linux' { notice('other') } else { notice('linux') }

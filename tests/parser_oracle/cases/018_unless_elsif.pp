@@ -1,0 +1,5 @@
+unless $facts['kernel'] == 'Linux' {
+  notice('other')
+} elsif $facts['kernel'] == 'windows' {
+  notice('windows')
+}

@@ -1,0 +1,1 @@
+unless true { } else { } else { }

@@ -1,0 +1,7 @@
+if true {
+  notice('a')
+}
+notice('b')
+else {
+  notice('c')
+}

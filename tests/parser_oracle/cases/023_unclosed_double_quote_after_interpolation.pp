@@ -1,0 +1,3 @@
+$name = 'world'
+$greeting = "hello ${name}
+notice($greeting)

@@ -1,0 +1,3 @@
+$text = "two
+lines"
+notice($text)

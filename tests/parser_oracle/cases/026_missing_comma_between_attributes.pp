@@ -1,0 +1,4 @@
+file { '/tmp/x':
+  ensure => file
+  mode   => '0644',
+}

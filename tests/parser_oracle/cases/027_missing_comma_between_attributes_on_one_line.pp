@@ -1,0 +1,1 @@
+file { '/tmp/x': ensure => file mode => '0644' }

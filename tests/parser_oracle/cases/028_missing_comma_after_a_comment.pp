@@ -1,0 +1,5 @@
+file { '/tmp/x':
+  ensure  => file,
+  owner   => 'root' # the owner
+  content => 'x',
+}

@@ -1,0 +1,5 @@
+$defaults = { mode => '0644' }
+file { '/tmp/x':
+  * => $defaults
+  ensure => file,
+}

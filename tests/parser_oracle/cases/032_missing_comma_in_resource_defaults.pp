@@ -1,0 +1,4 @@
+File {
+  owner => 'root'
+  group => 'root',
+}
