@@ -230,6 +230,9 @@ pub struct Interpreter<'m, 'a> {
     subjects: HashMap<String, u32>,
     literals: HashMap<(u32, String), u32>,
     literal_counts: HashMap<u32, u32>,
+    /// Atoms a `case` option's branch implies (its literal equal, earlier
+    /// literals unequal), so that they can be dropped where it is present.
+    implied: HashMap<(u32, u16), PathCond>,
     /// What each `defined(…)` call evaluated tests, by the call's place.
     defined_targets: HashMap<(FileId, usize), Guarded>,
     facts: &'m Facts,
@@ -286,6 +289,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             subjects: HashMap::default(),
             literals: HashMap::default(),
             literal_counts: HashMap::default(),
+            implied: HashMap::default(),
             defined_targets: HashMap::default(),
             facts,
             standalone,
@@ -407,7 +411,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             let paths: Vec<PathCond> = earlier.iter().map(|b| b.path.clone()).collect();
             let first = earlier[0].loc;
             if let Some(at) = at {
-                if surely_ran(paths, &ctx.path, &self.choice_arity) {
+                let paths = paths.into_iter().map(|p| self.without_implied(p)).collect();
+                if surely_ran(paths, &self.without_implied(ctx.path.clone()), &self.choice_arity) {
                     self.out.events.push(Event::Reassigned { name: name.to_string(), loc: at, first });
                     return;
                 }
@@ -415,6 +420,17 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         let bindings = self.scopes[ctx.scope].vars.entry(name.to_string()).or_default();
         bindings.push(Binding { value, loc: at, path: ctx.path.clone() });
+    }
+
+    /// A path without the atoms its `case` branches imply: what is left
+    /// decides whether branches together cover every way through.
+    fn without_implied(&self, path: PathCond) -> PathCond {
+        let implied: Vec<(u32, u16)> =
+            path.iter().filter_map(|atom| self.implied.get(atom)).flatten().copied().collect();
+        if implied.is_empty() {
+            return path;
+        }
+        path.into_iter().filter(|atom| !implied.contains(atom)).collect()
     }
 
     /// Binds a parameter or built-in without the reassignment check.
@@ -1443,6 +1459,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             // An option that surely matches a known value is no choice.
             let body_ctx = if value == Value::Unknown || truth.is_none() {
+                let own = Self::option_path(&Vec::new(), &option_choices, i);
+                self.implied.entry((choice, i as u16)).or_insert(own);
                 let body_path = Self::option_path(&ctx.path, &option_choices, i);
                 Ctx { path: join(&body_path, &vec![(choice, i as u16)]), ..ctx.clone() }
             } else {
@@ -1465,6 +1483,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let dead = match default {
             Some((i, body)) if decided.is_none_or(|b| b as usize == i) => {
                 let body_ctx = if value == Value::Unknown || !all_known_false {
+                    let own = Self::option_path(&Vec::new(), &option_choices, option_choices.len());
+                    self.implied.entry((choice, i as u16)).or_insert(own);
                     let body_path = Self::option_path(&ctx.path, &option_choices, option_choices.len());
                     Ctx { path: join(&body_path, &vec![(choice, i as u16)]), ..ctx.clone() }
                 } else {
