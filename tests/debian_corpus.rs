@@ -40,7 +40,7 @@ fn debian_corpus_parses_without_errors() {
         return;
     };
     let outcome = mplint::run_with_large_stack(move || {
-        let outcome = check(&[dir.clone()], &CheckOptions::default()).expect("check runs");
+        let outcome = check(std::slice::from_ref(&dir), &CheckOptions::default()).expect("check runs");
         let mut with_errors = Vec::new();
         // Every manifest parses, test fixtures too (which a check skips).
         let mut parsed: Vec<mplint::syntax::ParsedFile> = Vec::new();

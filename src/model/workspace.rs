@@ -100,7 +100,7 @@ fn read_puppetfile(root: &Path) -> Vec<String> {
             let rest = rest.trim_start_matches(['(', ' ', '\t']);
             let quote = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
             let name = rest[1..].split(quote).next()?;
-            Some(short_module_name(name)?)
+            short_module_name(name)
         })
         .collect()
 }
