@@ -206,3 +206,26 @@ fn type_aliases_functions_and_plans_are_not_applied() {
     let found = findings(vec![module], vec![]);
     assert!(found.is_empty(), "{found:#?}");
 }
+
+#[test]
+fn guards_cover_the_right_of_and_and_their_whole_block() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("m");
+    write(
+        &module,
+        "manifests/program.pp",
+        "define m::program() {\n  file { \"/etc/m/${title}\":\n    notify => (defined('$notify') and $notify) ? { true => $notify, default => undef },\n  }\n}\n",
+    );
+    write(
+        &module,
+        "manifests/server.pp",
+        "define m::server() {\n  if !defined(Service['m']) {\n    service { 'm': }\n    file { '/etc/m/mask': }\n  }\n}\n",
+    );
+    write(
+        &module,
+        "manifests/init.pp",
+        "class m {\n  m::program { 'a': }\n  m::server { 'one': }\n  m::server { 'two': }\n}\n",
+    );
+    let found = findings(vec![module], vec![]);
+    assert!(found.is_empty(), "{found:#?}");
+}

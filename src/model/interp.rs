@@ -1008,7 +1008,18 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if (op == BinaryOp::And && l.truthy() == Some(false)) || (op == BinaryOp::Or && l.truthy() == Some(true)) {
             return Value::Bool(op == BinaryOp::Or);
         }
-        let r = self.eval(right, ctx);
+        // On an unknown left side, the right side runs only where `and`'s
+        // left holds (or `or`'s fails): `defined('$x') and $x`.
+        let r = if l.truthy().is_none() && matches!(op, BinaryOp::And | BinaryOp::Or) {
+            let (tested, inverted) = strip_negation(left);
+            let (choice, true_branch) = self.condition_choice(tested, ctx);
+            self.add_guards(tested, choice, true_branch, ctx.file);
+            let left_holds = (op == BinaryOp::And) != inverted;
+            let branch = if left_holds { true_branch } else { 1 - true_branch };
+            self.eval(right, &Self::with_choice(ctx, choice, branch))
+        } else {
+            self.eval(right, ctx)
+        };
         value::binary(op, &l, &r)
     }
 

@@ -80,7 +80,9 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, usize)> {
             // both declarations sit at one place.
             if earlier.is_none() {
                 if let Some(&j) = by_place.get(&(resource.type_name.as_str(), resource.title.as_str(), resource.loc)) {
-                    if compatible(&paths[i], &paths[j]) && resource.owner != resources[j].owner {
+                    // Under `if !defined(…)`, the block runs in one instance only.
+                    let in_guarded_block = compilation.guarded(&paths[i], false, |_| true);
+                    if compatible(&paths[i], &paths[j]) && resource.owner != resources[j].owner && !in_guarded_block {
                         earlier = Some(j);
                     }
                 }

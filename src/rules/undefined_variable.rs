@@ -34,7 +34,12 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         };
         for read in &compilation.reads {
             let ReadOutcome::Unbound { searched, elsewhere } = &read.outcome else { continue };
-            if model.site_provides(compilation, &read.name) {
+            // Set by a site function (`[include-functions]`) or the site.
+            let set_by_function =
+                model.workspace.include_functions.values().any(|f| {
+                    f.sets.iter().any(|v| v.trim_start_matches(['$', ':']) == read.name.trim_start_matches("::"))
+                });
+            if set_by_function || model.site_provides(compilation, &read.name) {
                 continue;
             }
             let qualified = read.name.trim_start_matches("::").rsplit_once("::").map(|(class, _)| class.to_string());
