@@ -225,19 +225,7 @@ fn split_type_params(params: &str) -> Vec<String> {
 
 /// False if any check is false; unknown if none is but some are unknown.
 fn all_match(results: impl IntoIterator<Item = Option<bool>>) -> Option<bool> {
-    let mut unknown = false;
-    for result in results {
-        match result {
-            Some(false) => return Some(false),
-            None => unknown = true,
-            Some(true) => {}
-        }
-    }
-    if unknown {
-        None
-    } else {
-        Some(true)
-    }
+    any_match(results.into_iter().map(|r| r.map(|b| !b))).map(|b| !b)
 }
 
 /// True if any comparison is true; unknown if none is but some are unknown.

@@ -181,6 +181,22 @@ pub fn describe(resource: &ResourceDecl) -> String {
     format!("{type_name}['{}']", resource.title)
 }
 
+/// The include chains to both declarations, as related places marked
+/// "first:" and "second:", and the second one's chain alone.
+pub fn both_chains(
+    model: &Model<'_>,
+    compilation: &Compilation,
+    earlier: &ResourceDecl,
+    later: &ResourceDecl,
+) -> (Vec<(Loc, String)>, Vec<(Loc, String)>) {
+    let earlier_chain = chain_related(&compilation.chain(&earlier.owner), compilation, model);
+    let later_chain = chain_related(&compilation.chain(&later.owner), compilation, model);
+    let mut related: Vec<(Loc, String)> =
+        earlier_chain.into_iter().map(|(loc, m)| (loc, format!("first: {m}"))).collect();
+    related.extend(later_chain.iter().map(|(loc, m)| (*loc, format!("second: {m}"))));
+    (related, later_chain)
+}
+
 fn report(
     model: &Model<'_>,
     compilation: &Compilation,
@@ -190,12 +206,10 @@ fn report(
 ) {
     let entry = model.describe_entry(compilation);
     let mut related = vec![(earlier.loc, format!("{} first declared here", describe(earlier)))];
-    let earlier_chain = chain_related(&compilation.chain(&earlier.owner), compilation, model);
-    related.extend(earlier_chain.into_iter().map(|(loc, m)| (loc, format!("first: {m}"))));
-    let later_chain = chain_related(&compilation.chain(&later.owner), compilation, model);
-    let mut flow = later_chain.clone();
+    let (chains, later_chain) = both_chains(model, compilation, earlier, later);
+    related.extend(chains);
+    let mut flow = later_chain;
     flow.push((later.loc, format!("{} declared again here", describe(later))));
-    related.extend(later_chain.into_iter().map(|(loc, m)| (loc, format!("second: {m}"))));
     let what = if later.title == earlier.title {
         describe(later)
     } else {

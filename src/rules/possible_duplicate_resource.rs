@@ -1,9 +1,9 @@
 //! `possible-duplicate-resource`
 
-use super::{chain_related, RuleInfo, Sink};
+use super::{RuleInfo, Sink};
 use crate::model::record::{Compilation, ResourceDecl};
 use crate::model::Model;
-use crate::rules::duplicate_resource::describe;
+use crate::rules::duplicate_resource::{both_chains, describe};
 use crate::rules::Level;
 
 /// ## What it does
@@ -35,10 +35,7 @@ pub fn report(
 ) {
     let entry = model.describe_entry(compilation);
     let mut related = vec![(earlier.loc, format!("{} also declared here", describe(earlier)))];
-    let chain = chain_related(&compilation.chain(&earlier.owner), compilation, model);
-    related.extend(chain.into_iter().map(|(loc, m)| (loc, format!("first: {m}"))));
-    let chain = chain_related(&compilation.chain(&later.owner), compilation, model);
-    related.extend(chain.into_iter().map(|(loc, m)| (loc, format!("second: {m}"))));
+    related.extend(both_chains(model, compilation, earlier, later).0);
     sink.report(
         &RULE,
         later.loc,
