@@ -181,6 +181,9 @@ pub fn describe(resource: &ResourceDecl) -> String {
     format!("{type_name}['{}']", resource.title)
 }
 
+/// Places with what they show.
+type Related = Vec<(Loc, String)>;
+
 /// The include chains to both declarations, as related places marked
 /// "first:" and "second:", and the second one's chain alone.
 pub fn both_chains(
@@ -188,7 +191,7 @@ pub fn both_chains(
     compilation: &Compilation,
     earlier: &ResourceDecl,
     later: &ResourceDecl,
-) -> (Vec<(Loc, String)>, Vec<(Loc, String)>) {
+) -> (Related, Related) {
     let earlier_chain = chain_related(&compilation.chain(&earlier.owner), compilation, model);
     let later_chain = chain_related(&compilation.chain(&later.owner), compilation, model);
     let mut related: Vec<(Loc, String)> =
