@@ -2,7 +2,7 @@
 
 use super::node_scope_leak::describe_owner;
 use super::{RuleInfo, Sink};
-use crate::model::record::{ReadOutcome, ScopeKind};
+use crate::model::record::{DeclHow, ReadOutcome, ScopeKind};
 use crate::model::Model;
 use crate::rules::Level;
 
@@ -46,8 +46,9 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
 }
 
 /// For a class checked on its own: is the later binding the reader's own
-/// doing — its own scope, or a class the reader itself declares after the
-/// read? Anything else depends on who declares the reader first.
+/// doing — its own scope, or a class the reader itself names in a
+/// declaration after the read? Anything else, a parent pulled in by a class
+/// the reader declares included, depends on who declares the reader first.
 fn later_in_own_code(read: &crate::model::record::Read, compilation: &crate::model::record::Compilation) -> bool {
     // A default reading `$a::x` states that `a` is declared first.
     if read.in_parameter_default {
@@ -56,6 +57,9 @@ fn later_in_own_code(read: &crate::model::record::Read, compilation: &crate::mod
     let name = read.name.trim_start_matches("::");
     match name.rsplit_once("::") {
         None => true,
-        Some((class, _)) => compilation.classes.get(class).is_some_and(|decl| decl.by == read.reader),
+        Some((class, _)) => compilation
+            .classes
+            .get(class)
+            .is_some_and(|decl| decl.by == read.reader && decl.how != DeclHow::Inherited),
     }
 }
