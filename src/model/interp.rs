@@ -208,6 +208,27 @@ struct PendingDefine<'a> {
     params: Vec<(String, Value)>,
 }
 
+/// Whether evaluation goes on after alternatives of which one runs: only
+/// if at least one of them does not fail.
+struct ArmsDeath {
+    before: bool,
+    all_dead: bool,
+}
+
+impl ArmsDeath {
+    fn new(interp: &mut Interpreter<'_, '_>) -> Self {
+        ArmsDeath { before: std::mem::replace(&mut interp.dead, false), all_dead: true }
+    }
+
+    fn arm_done(&mut self, interp: &mut Interpreter<'_, '_>) {
+        self.all_dead &= std::mem::replace(&mut interp.dead, false);
+    }
+
+    fn finish(self, interp: &mut Interpreter<'_, '_>) {
+        interp.dead = self.before || self.all_dead;
+    }
+}
+
 #[derive(Clone)]
 struct Ctx {
     scope: ScopeId,
@@ -1535,6 +1556,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 let mut alternatives = Vec::new();
                 let mut default = None;
                 let mut index = 0;
+                let mut arms = ArmsDeath::new(self);
                 for entry in entries {
                     if entry.matcher.kind == ExprKind::Default {
                         default.get_or_insert(entry);
@@ -1544,31 +1566,50 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     index += 1;
                     let branch = Ctx { path: join(&ctx.path, &path), ..ctx.clone() };
                     let outcome = self.eval(&entry.value, &branch);
+                    arms.arm_done(self);
                     alternatives.push((path, outcome));
                 }
                 if let Some(entry) = default {
                     let path = Self::option_path(&Vec::new(), &choices, choices.len());
                     let branch = Ctx { path: join(&ctx.path, &path), ..ctx.clone() };
                     let outcome = self.eval(&entry.value, &branch);
+                    arms.arm_done(self);
                     alternatives.push((path, outcome));
                 }
+                arms.finish(self);
                 return Value::Choice(alternatives);
             }
         }
-        let outcomes: Vec<Value> = entries.iter().map(|e| self.eval(&e.value, ctx)).collect();
-        let mut default = None;
-        for (pattern, outcome) in patterns.iter().zip(outcomes) {
+        // Puppet evaluates only the chosen value; when the choice is known,
+        // so does this.
+        let mut chosen = None;
+        for (i, pattern) in patterns.iter().enumerate() {
             if *pattern == Value::Default {
-                default.get_or_insert(outcome);
                 continue;
             }
             match value.matches(pattern) {
-                Some(true) => return outcome,
-                None => return Value::Unknown,
+                Some(true) => {
+                    chosen = Some(Some(i));
+                    break;
+                }
+                None => {
+                    chosen = Some(None);
+                    break;
+                }
                 Some(false) => {}
             }
         }
-        default.unwrap_or(Value::Unknown)
+        let chosen = chosen.unwrap_or_else(|| patterns.iter().position(|p| *p == Value::Default));
+        if let Some(i) = chosen {
+            return self.eval(&entries[i].value, ctx);
+        }
+        let mut arms = ArmsDeath::new(self);
+        for entry in entries {
+            self.eval(&entry.value, ctx);
+            arms.arm_done(self);
+        }
+        arms.finish(self);
+        Value::Unknown
     }
 
     fn eval_call(&mut self, call: &Call, at: Loc, ctx: &Ctx) -> Value {
