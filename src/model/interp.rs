@@ -1106,9 +1106,31 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
         }
         if self.reads_local_variables(exprs, ctx.file) {
-            key = format!("{}\u{1}{key}", ctx.scope);
+            key = format!("{}\u{1}{key}", self.deciding_scopes(exprs, ctx));
         }
         key
+    }
+
+    /// The scopes whose variables a condition reads, so that the same text
+    /// read from an inner lambda is the same condition: `$flag` tested in a
+    /// class body and again in an `each` block inside it.
+    fn deciding_scopes(&self, exprs: &[&Expr], ctx: &Ctx) -> String {
+        let text = &self.files[ctx.file].source.text;
+        let mut scopes = String::new();
+        for expr in exprs {
+            let piece = &text[expr.span.start..expr.span.end.min(text.len())];
+            for (i, _) in piece.match_indices('$') {
+                let rest = piece[i + 1..].trim_start_matches('{');
+                let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).unwrap_or(rest.len());
+                let name = &rest[..end];
+                if name.is_empty() || name.contains("::") {
+                    continue;
+                }
+                let scope = self.lookup(ctx.scope, name, &ctx.path).map_or(ctx.scope, |(scope, _)| scope);
+                scopes.push_str(&format!("{scope},"));
+            }
+        }
+        scopes
     }
 
     /// Whether expressions read variables other than top-scope ones

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::{RuleInfo, Sink};
-use crate::model::index::{normalize_name, DefBody, Loc};
+use crate::model::index::{normalize_name, DefBody, Loc, Visibility};
 use crate::model::record::Event;
 use crate::model::workspace::{metadata_dependencies, FileRole};
 use crate::model::{module_of, Model};
@@ -47,7 +47,11 @@ pub fn missing_uses(model: &Model<'_>) -> BTreeMap<String, BTreeMap<Loc, String>
             let DefBody::Class(class) = def.body else { continue };
             let Some((parent, span)) = &class.parent else { continue };
             let parent = normalize_name(parent);
-            if parent != "default" && model.index.find_type(&parent, None).is_none() {
+            let visible_from = match def.visibility {
+                Visibility::File(file) => Some(file),
+                Visibility::Global => None,
+            };
+            if parent != "default" && model.index.find_type(&parent, visible_from).is_none() {
                 add(&parent, Loc::new(def.file, *span));
             }
         }

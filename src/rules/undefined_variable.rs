@@ -48,7 +48,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             let in_view = compilation.node_in_view
                 || (standalone == Some(read.loc.file) && !matches!(compilation.entry, Entry::Unreached { .. }));
             // A class of a module not in the tree: what it binds is unknown.
-            if qualified.as_ref().is_some_and(|class| model.index.find_type(class, None).is_none()) {
+            if qualified.as_ref().is_some_and(|class| model.index.find_type(class, standalone).is_none()) {
                 continue;
             }
             let report = match &qualified {
