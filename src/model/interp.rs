@@ -633,9 +633,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             // really declares the class may do it resource-like.
             if how == DeclHow::ResourceLike && decl.how != DeclHow::Entry && compatible(&decl.path, &path) {
                 let earlier = decl.loc;
-                // Certain when both run under the same conditions.
-                let certain = decl.path == path;
-                self.out.events.push(Event::DuplicateClass { class: name.to_string(), loc: at, earlier, certain });
+                let shared = meet(&decl.path, &path);
+                let unshared = join(&decl.path, &path).into_iter().filter(|atom| !shared.contains(atom)).collect();
+                self.out.events.push(Event::DuplicateClass { class: name.to_string(), loc: at, earlier, unshared });
             } else {
                 // Declared again on another path: its code runs on either.
                 decl.path = meet(&decl.path, &path);

@@ -216,8 +216,9 @@ pub enum Event {
         class: String,
         loc: Loc,
         earlier: Loc,
-        /// Both declarations run whenever the compilation does.
-        certain: bool,
+        /// The conditions only one of the two declarations runs under;
+        /// none when both run together whenever either does.
+        unshared: PathCond,
     },
     UnknownClass {
         name: String,

@@ -1,14 +1,16 @@
 //! `duplicate-class-declaration`
 
-use super::{RuleInfo, Sink};
+use super::{possible_duplicate_resource, RuleInfo, Sink};
 use crate::model::record::Event;
 use crate::model::Model;
 use crate::rules::Level;
 
 /// ## What it does
-/// Reports a resource-like class declaration (`class { 'x': }`) that can run
+/// Reports a resource-like class declaration (`class { 'x': }`) that runs
 /// after class `x` is already declared, by `include`, `require`, `contain`
-/// or another resource-like declaration.
+/// or another resource-like declaration, whenever both declarations run.
+/// When they run together only if unknown conditions hold (one of them sits
+/// in an `if` on a lookup, say), it is `possible-duplicate-resource`.
 ///
 /// ## Why is this bad?
 /// A class is a singleton; only `include`-like declarations are idempotent.
@@ -25,20 +27,43 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for compilation in &model.compilations {
         sink.compilation(compilation);
         for event in &compilation.events {
-            if let Event::DuplicateClass { class, loc, earlier, certain } = event {
-                if compilation.hypothetical() && !certain {
-                    continue;
-                }
-                let entry = model.describe_entry(compilation);
+            let Event::DuplicateClass { class, loc, earlier, unshared } = event else { continue };
+            let entry = model.describe_entry(compilation);
+            let related = vec![(*earlier, format!("`{class}` first declared here"))];
+            if unshared.is_empty() {
                 sink.report(
                     &RULE,
                     *loc,
                     format!(
                         "class `{class}` is already declared when this resource-like declaration runs (in {entry})"
                     ),
-                    vec![(*earlier, format!("`{class}` first declared here"))],
+                    related,
+                );
+            } else if !compilation.hypothetical() {
+                let conditions = possible_duplicate_resource::describe_conditions(compilation, unshared);
+                sink.report(
+                    &possible_duplicate_resource::RULE,
+                    *loc,
+                    format!(
+                        "Class[{}] is declared twice in the catalog of {entry} if {}",
+                        capitalized(class),
+                        conditions.join(" and ")
+                    ),
+                    related,
                 );
             }
         }
     }
+}
+
+/// `apache::mod::ssl` as Puppet writes it in a reference: `Apache::Mod::Ssl`.
+fn capitalized(class: &str) -> String {
+    class
+        .split("::")
+        .map(|segment| {
+            let mut chars = segment.chars();
+            chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+        })
+        .collect::<Vec<_>>()
+        .join("::")
 }

@@ -111,11 +111,7 @@ fn uncertain_conditions(compilation: &Compilation, a: &ResourceDecl, b: &Resourc
     if extra.is_empty() {
         return Vec::new();
     }
-    let mut described = compilation.describe_path(&extra);
-    if described.len() < extra.len() {
-        described.push("conditions mplint cannot name".into());
-    }
-    described
+    crate::rules::possible_duplicate_resource::describe_conditions(compilation, &extra)
 }
 
 fn full_path(compilation: &Compilation, resource: &ResourceDecl) -> PathCond {

@@ -1,16 +1,16 @@
 //! `possible-duplicate-resource`
 
 use super::{RuleInfo, Sink};
-use crate::model::record::{Compilation, ResourceDecl};
+use crate::model::record::{Compilation, PathCond, ResourceDecl};
 use crate::model::Model;
 use crate::rules::duplicate_resource::{both_chains, describe};
 use crate::rules::Level;
 
 /// ## What it does
-/// Reports two declarations of the same resource that one node's catalog
-/// holds together only if conditions on values mplint cannot know (two
-/// different facts, lookups or class parameters) hold together, naming
-/// those conditions.
+/// Reports two declarations of the same resource (a class declared
+/// resource-like included) that one node's catalog holds together only if
+/// conditions on values mplint cannot know (facts, lookups or class
+/// parameters) hold, naming those conditions.
 ///
 /// ## Why is this bad?
 /// Where the conditions hold, Puppet fails the catalog with "Duplicate
@@ -42,6 +42,15 @@ pub fn report(
         format!("{} is declared twice in the catalog of {entry} if {}", describe(later), conditions.join(" and ")),
         related,
     );
+}
+
+/// The conditions of a path, for a message.
+pub fn describe_conditions(compilation: &Compilation, conditions: &PathCond) -> Vec<String> {
+    let mut described = compilation.describe_path(conditions);
+    if described.len() < conditions.len() {
+        described.push("conditions mplint cannot name".into());
+    }
+    described
 }
 
 /// The rule's findings are made by `duplicate-resource`'s query.
