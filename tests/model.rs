@@ -229,3 +229,20 @@ fn guards_cover_the_right_of_and_and_their_whole_block() {
     let found = findings(vec![module], vec![]);
     assert!(found.is_empty(), "{found:#?}");
 }
+
+#[test]
+fn definitions_puppet_never_loads_are_no_duplicates() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    // A stray copy of a module under another directory name: Puppet would
+    // load `modules/manifests/init.pp` only for a class `modules`.
+    write(root, "stdlib/manifests/init.pp", "class stdlib {\n}\n");
+    write(root, "modules/manifests/init.pp", "class stdlib {\n}\n");
+    // Two definitions in files Puppet reads do clash.
+    write(root, "ntp/manifests/init.pp", "class ntp {\n}\nclass ntp::config {\n}\n");
+    write(root, "ntp/manifests/config.pp", "class ntp::config {\n}\n");
+    write(root, "site.pp", "include stdlib\ninclude ntp\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let duplicates: Vec<_> = rules(&found).into_iter().filter(|(rule, _, _)| *rule == "duplicate-definition").collect();
+    assert_eq!(duplicates, [("duplicate-definition", "init.pp".to_string(), 3)], "{found:#?}");
+}

@@ -147,6 +147,32 @@ impl<'a> Model<'a> {
         self.files.iter().any(|f| f.manifest.is_none() && f.source.path == expected)
     }
 
+    /// Files Puppet can load a definition from: the site's manifests, which
+    /// it reads whole, and module files at the autoload path of a name they
+    /// define. A module file that defines no name of its own (a stray copy,
+    /// `modules/manifests/init.pp` holding `class stdlib`) is never read.
+    pub fn loadable_files(&self) -> BTreeSet<FileId> {
+        let mut loadable = BTreeSet::new();
+        for (name, definitions) in &self.index.types {
+            for def in definitions {
+                match &self.index.roles[def.file] {
+                    workspace::FileRole::Module { .. } => {
+                        let Some(module_dir) = self.modules.get(module_of(name)) else { continue };
+                        let relative = workspace::autoload_path(name);
+                        let Ok(inside) = relative.strip_prefix(module_of(name)) else { continue };
+                        if self.files[def.file].source.path == module_dir.join(inside) {
+                            loadable.insert(def.file);
+                        }
+                    }
+                    _ => {
+                        loadable.insert(def.file);
+                    }
+                }
+            }
+        }
+        loadable
+    }
+
     /// Whether the module a class name belongs to is in the tree: a module
     /// directory, or definitions in its namespace (a site's own classes).
     pub fn module_present(&self, class: &str) -> bool {

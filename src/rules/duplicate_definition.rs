@@ -7,7 +7,10 @@ use crate::rules::Level;
 
 /// ## What it does
 /// Reports a class or defined type defined twice (classes and defined
-/// types share one namespace) where one compilation can see both.
+/// types share one namespace) where one compilation can see both: in one
+/// file, or in two files Puppet loads (the site's manifests, module files at
+/// their autoload path). A definition in a module file Puppet never reads is
+/// not counted.
 ///
 /// ## Why is this bad?
 /// Puppet fails with "Class 'x' is already defined"; which body a reader
@@ -21,13 +24,16 @@ pub const RULE: RuleInfo = RuleInfo {
 };
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
+    let loadable = model.loadable_files();
     for (name, definitions) in &model.index.types {
         let mut defs: Vec<_> = definitions.iter().collect();
         defs.sort_by_key(|d| (model.path(d.file).to_path_buf(), d.name_span.start));
         for (i, def) in defs.iter().enumerate() {
             // Both global, or both in the same standalone file.
             let earlier = defs[..i].iter().find(|e| match (e.visibility, def.visibility) {
-                (Visibility::Global, Visibility::Global) => true,
+                (Visibility::Global, Visibility::Global) => {
+                    e.file == def.file || (loadable.contains(&e.file) && loadable.contains(&def.file))
+                }
                 (Visibility::File(a), Visibility::File(b)) => a == b,
                 _ => false,
             });
