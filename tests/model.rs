@@ -246,3 +246,19 @@ fn definitions_puppet_never_loads_are_no_duplicates() {
     let duplicates: Vec<_> = rules(&found).into_iter().filter(|(rule, _, _)| *rule == "duplicate-definition").collect();
     assert_eq!(duplicates, [("duplicate-definition", "init.pp".to_string(), 3)], "{found:#?}");
 }
+
+#[test]
+fn a_module_kept_in_examples_is_a_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "policy/manifests/init.pp", "class policy {\n}\n");
+    write(root, "policy/examples/hardening/manifests/init.pp", "class hardening {\n  $level = 1\n}\n");
+    write(
+        root,
+        "policy/examples/hardening/manifests/ssh.pp",
+        "class hardening::ssh {\n  include hardening\n  notify { \"${hardening::level}\": }\n}\n",
+    );
+    write(root, "policy/examples/hardening/tests/ssh.pp", "include hardening::ssh\ninclude hardening::gone\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("unknown-class", "ssh.pp".to_string(), 2)], "{found:#?}");
+}

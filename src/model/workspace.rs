@@ -33,6 +33,28 @@ const DEFINITION_DIRS: &[&str] = &["manifests", "types", "functions", "plans"];
 /// A module's directories of usage examples.
 const EXAMPLE_DIRS: &[&str] = &["examples", "tests"];
 
+/// The role of a file at `rest` inside the module `module` rooted at `dir`.
+/// A module kept under `examples/` or `tests/` (`examples/hardening/
+/// manifests/…`, used with `--modulepath examples`) is a module of its own.
+fn role_in_module_tree(dir: &Path, module: &str, rest: &Path) -> Option<FileRole> {
+    let parts: Vec<String> = rest.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    if let [examples, nested, subdir, _, ..] = parts.as_slice() {
+        if EXAMPLE_DIRS.contains(&examples.as_str()) && is_nested_module(&dir.join(examples).join(nested)) {
+            return role_in_module(nested, Some(subdir));
+        }
+    }
+    match parts.as_slice() {
+        // Only a directory: a file directly in the module is not loaded.
+        [subdir, _, ..] => role_in_module(module, Some(subdir)),
+        _ => None,
+    }
+}
+
+/// A module inside a module's `examples/` or `tests/`.
+fn is_nested_module(dir: &Path) -> bool {
+    path_name(dir).is_some_and(|n| is_module_name(&n)) && dir.join("manifests").is_dir()
+}
+
 fn role_in_module(module: &str, subdir: Option<&str>) -> Option<FileRole> {
     let subdir = subdir?;
     if DEFINITION_DIRS.contains(&subdir) {
@@ -233,15 +255,9 @@ impl Workspace {
                 return FileRole::Site { root: env.clone() };
             }
         }
-        let first_dir = |rest: &Path| {
-            let mut parts = rest.components();
-            let first = parts.next().map(|c| c.as_os_str().to_string_lossy().into_owned());
-            // Only a directory: a file directly in the module is not loaded.
-            parts.next().and(first)
-        };
         for (dir, name) in &self.single_modules {
             if let Ok(rest) = file.strip_prefix(dir) {
-                if let Some(role) = role_in_module(name, first_dir(rest).as_deref()) {
+                if let Some(role) = role_in_module_tree(dir, name, rest) {
                     return role;
                 }
             }
@@ -251,7 +267,7 @@ impl Workspace {
                 let mut parts = rest.components();
                 let module = parts.next().map(|c| c.as_os_str().to_string_lossy().into_owned());
                 let Some(module) = module.filter(|m| is_module_name(m)) else { continue };
-                if let Some(role) = role_in_module(&module, first_dir(parts.as_path()).as_deref()) {
+                if let Some(role) = role_in_module_tree(&modules.join(&module), &module, parts.as_path()) {
                     return role;
                 }
             }
@@ -299,6 +315,17 @@ impl Workspace {
             for child in child_dirs(dir) {
                 if let Some(name) = path_name(&child).filter(|n| is_module_name(n)) {
                     modules.entry(name).or_insert(child);
+                }
+            }
+        }
+        // Modules kept in modules' examples, after every real one.
+        let roots: Vec<PathBuf> = modules.values().cloned().collect();
+        for root in roots {
+            for examples in EXAMPLE_DIRS {
+                for nested in child_dirs(&root.join(examples)).into_iter().filter(|d| is_nested_module(d)) {
+                    if let Some(name) = path_name(&nested) {
+                        modules.entry(name).or_insert(nested);
+                    }
                 }
             }
         }
