@@ -262,3 +262,18 @@ fn a_module_kept_in_examples_is_a_module() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("unknown-class", "ssh.pp".to_string(), 2)], "{found:#?}");
 }
+
+#[test]
+fn a_module_commented_out_of_the_puppetfile_is_named_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = site-modules:modules\n");
+    write(root, "Puppetfile", "mod 'puppetlabs-stdlib', '9.0.0'\n# mod 'puppet-letsencrypt', '10.0.0'\n");
+    write(root, "manifests/site.pp", "node default {\n  include role::web\n}\n");
+    write(root, "site-modules/role/manifests/web.pp", "class role::web {\n  include letsencrypt\n  include stdlib\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let messages: Vec<(&str, &str)> = found.iter().map(|f| (f.rule, f.message.as_str())).collect();
+    assert_eq!(messages.len(), 2, "{messages:#?}");
+    assert!(messages[0].1.contains("`letsencrypt`") && messages[0].1.contains("commented out"), "{messages:#?}");
+    assert!(messages[1].1.contains("`stdlib`") && messages[1].1.contains("installs it"), "{messages:#?}");
+}

@@ -95,6 +95,8 @@ pub struct Workspace {
     pub missing_entries: Vec<MissingEntry>,
     /// Modules a `Puppetfile` of an environment names, by module name.
     pub puppetfile_modules: BTreeMap<String, PathBuf>,
+    /// Modules a Puppetfile names only in a commented-out `mod` line.
+    pub puppetfile_disabled: BTreeMap<String, PathBuf>,
     /// The site's own functions that declare classes (configuration).
     pub include_functions: BTreeMap<String, crate::config::IncludeFunction>,
 }
@@ -114,17 +116,29 @@ fn read_environment_modulepath(root: &Path) -> Option<Vec<String>> {
 }
 
 /// Module names a `Puppetfile` installs: `mod 'author-name'`, `mod 'author/name'`, `mod 'name'`.
-fn read_puppetfile(root: &Path) -> Vec<String> {
-    let Ok(text) = std::fs::read_to_string(root.join("Puppetfile")) else { return Vec::new() };
-    text.lines()
-        .filter_map(|line| {
-            let rest = line.trim_start().strip_prefix("mod")?;
-            let rest = rest.trim_start_matches(['(', ' ', '\t']);
-            let quote = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
-            let name = rest[1..].split(quote).next()?;
-            short_module_name(name)
-        })
-        .collect()
+fn read_puppetfile(root: &Path) -> (Vec<String>, Vec<String>) {
+    let Ok(text) = std::fs::read_to_string(root.join("Puppetfile")) else { return Default::default() };
+    let (mut installed, mut disabled) = (Vec::new(), Vec::new());
+    for line in text.lines() {
+        let line = line.trim_start();
+        let (line, commented) = match line.strip_prefix('#') {
+            Some(rest) => (rest.trim_start_matches('#').trim_start(), true),
+            None => (line, false),
+        };
+        let Some(module) = puppetfile_mod(line) else { continue };
+        if commented { disabled.push(module) } else { installed.push(module) }
+    }
+    disabled.retain(|m| !installed.contains(m));
+    (installed, disabled)
+}
+
+/// The module of a `mod 'owner-name', …` line.
+fn puppetfile_mod(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("mod")?;
+    let rest = rest.trim_start_matches(['(', ' ', '\t']);
+    let quote = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
+    let name = rest[1..].split(quote).next()?;
+    short_module_name(name)
 }
 
 /// `puppetlabs-stdlib`, `puppetlabs/stdlib` → `stdlib`.
@@ -243,8 +257,12 @@ impl Workspace {
                 self.module_dirs.extend(defaults.filter(|d| d.is_dir()));
             }
         }
-        for module in read_puppetfile(root) {
+        let (installed, disabled) = read_puppetfile(root);
+        for module in installed {
             self.puppetfile_modules.entry(module).or_insert_with(|| root.join("Puppetfile"));
+        }
+        for module in disabled {
+            self.puppetfile_disabled.entry(module).or_insert_with(|| root.join("Puppetfile"));
         }
     }
 

@@ -99,6 +99,12 @@ fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String
             ws.display.show(puppetfile).display()
         );
     }
+    if let Some(puppetfile) = ws.puppetfile_disabled.get(module) {
+        return format!(
+            "{} has its `mod` line commented out, so nothing installs it and Puppet cannot find these classes",
+            ws.display.show(puppetfile).display()
+        );
+    }
     for (loc, _) in places {
         let (FileRole::Module { module: user } | FileRole::Example { module: user }) = &model.index.roles[loc.file]
         else {
