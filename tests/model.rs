@@ -277,3 +277,20 @@ fn a_module_commented_out_of_the_puppetfile_is_named_so() {
     assert!(messages[0].1.contains("`letsencrypt`") && messages[0].1.contains("commented out"), "{messages:#?}");
     assert!(messages[1].1.contains("`stdlib`") && messages[1].1.contains("installs it"), "{messages:#?}");
 }
+
+#[test]
+fn top_scope_variables_a_node_function_may_set_are_not_undefined() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node /^web/ {\n  role(web)\n}\nnode default {\n  include profile::base\n}\n");
+    write(
+        root,
+        "modules/profile/manifests/base.pp",
+        "class profile::base {\n  notify { \"role ${::_role}\": }\n  notify { \"${missing}\": }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let rules_found: Vec<&str> = found.iter().map(|f| f.rule).collect();
+    // `role()` may set `$::_role`; nothing sets the plain `$missing`.
+    assert_eq!(rules_found, ["incomplete-node", "undefined-variable"], "{found:#?}");
+    assert!(found[1].message.contains("`$missing`"), "{found:#?}");
+}

@@ -137,6 +137,16 @@ impl<'a> Model<'a> {
         self.example_file(compilation).is_some() && self.site_variables.contains(name.trim_start_matches("::"))
     }
 
+    /// Whether some node calls a function that is not Puppet's and not
+    /// written in Puppet (a site's Ruby `role()`, say): such a function can
+    /// set top-scope variables mplint does not see.
+    pub fn nodes_call_opaque_functions(&self) -> bool {
+        self.compilations.iter().flat_map(|c| &c.events).any(|event| match event {
+            record::Event::NodeCall { name, .. } => !self.index.functions.contains_key(&index::normalize_name(name)),
+            _ => false,
+        })
+    }
+
     /// Whether the file Puppet's autoloader reads for a class is in the
     /// tree but could not be parsed: its definitions are unknown, not absent.
     pub fn autoload_file_unparsed(&self, class: &str) -> bool {

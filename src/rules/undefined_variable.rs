@@ -24,6 +24,7 @@ pub const RULE: RuleInfo = RuleInfo {
 };
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
+    let opaque_node_calls = model.nodes_call_opaque_functions();
     for compilation in &model.compilations {
         sink.compilation(compilation);
         let standalone = match &compilation.entry {
@@ -39,7 +40,12 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 model.workspace.include_functions.values().any(|f| {
                     f.sets.iter().any(|v| v.trim_start_matches(['$', ':']) == read.name.trim_start_matches("::"))
                 });
-            if set_by_function || model.site_provides(compilation, &read.name) {
+            // `$::x`, unless a function the nodes call may have set it.
+            let top_scope_read = read.name.starts_with("::") && !read.name[2..].contains("::");
+            if set_by_function
+                || model.site_provides(compilation, &read.name)
+                || (top_scope_read && opaque_node_calls)
+            {
                 continue;
             }
             let qualified = read.name.trim_start_matches("::").rsplit_once("::").map(|(class, _)| class.to_string());
