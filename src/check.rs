@@ -212,11 +212,15 @@ pub fn findings(files: &[ParsedFile], reported: Vec<bool>, workspace: Workspace,
     findings
 }
 
-/// Applies the configured levels: findings of rules turned off go.
+/// Applies the configured levels: findings of rules turned off go. A rule
+/// left at its default keeps the lower level of its less certain findings.
 pub fn configure(findings: &mut Vec<Finding>, settings: &Settings) {
     findings.retain_mut(|f| match settings.level(f.rule) {
         Some(level) => {
-            f.level = level;
+            let default = rules::ALL_RULES.iter().find(|r| r.id == f.rule).map(|r| r.default_level);
+            if default != Some(level) {
+                f.level = level;
+            }
             true
         }
         None => false,

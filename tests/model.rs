@@ -294,3 +294,19 @@ fn top_scope_variables_a_node_function_may_set_are_not_undefined() {
     assert_eq!(rules_found, ["incomplete-node", "undefined-variable"], "{found:#?}");
     assert!(found[1].message.contains("`$missing`"), "{found:#?}");
 }
+
+#[test]
+fn an_optional_top_scope_variable_read_for_a_fallback_is_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include profile::app\n}\n");
+    write(
+        root,
+        "modules/profile/manifests/app.pp",
+        "class profile::app {\n  $env = pick_default($::appenv, 'dev')\n  notify { \"${env} ${::tier}\": }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let levels: Vec<(mplint::rules::Level, u32)> = found.iter().map(|f| (f.level, f.span.start_pos.line)).collect();
+    assert_eq!(levels, [(mplint::rules::Level::Warning, 2), (mplint::rules::Level::Error, 3)], "{found:#?}");
+    assert!(found[0].message.contains("getvar('::appenv')"), "{found:#?}");
+}

@@ -65,6 +65,10 @@ const BUILT_IN_TYPES: &[&str] = &[
 ];
 
 /// Puppet's own functions (Puppet 7), which need no definition in the tree.
+/// Functions that return their first argument that is not undef (stdlib's
+/// `pick`, `pick_default`): a variable passed to them may be unset on purpose.
+const FALLBACK_FUNCTIONS: &[&str] = &["pick", "pick_default"];
+
 pub const BUILT_IN_FUNCTIONS: &[&str] = &[
     "abs",
     "alert",
@@ -591,6 +595,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             path: ctx.path.clone(),
             outcome,
             in_parameter_default: ctx.in_default,
+            with_fallback: false,
         });
         value
     }
@@ -1635,7 +1640,18 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     }
 
     fn eval_call(&mut self, call: &Call, at: Loc, ctx: &Ctx) -> Value {
+        let reads_before = self.out.reads.len();
         let args = self.eval_all(&call.args, ctx);
+        if FALLBACK_FUNCTIONS.contains(&call.name.as_str()) {
+            // `pick_default($::appenv, 'dev')`: the author expects it unset.
+            let direct: Vec<Loc> =
+                call.args.iter().filter(|a| matches!(a.kind, ExprKind::Variable(_))).map(|a| loc(ctx.file, a)).collect();
+            for read in &mut self.out.reads[reads_before..] {
+                if direct.contains(&read.loc) {
+                    read.with_fallback = true;
+                }
+            }
+        }
         if let Some(lambda) = &call.lambda {
             self.eval_lambda(lambda, ctx);
         }

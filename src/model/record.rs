@@ -185,6 +185,9 @@ pub struct Read {
     pub outcome: ReadOutcome,
     /// Read while evaluating a parameter's default value.
     pub in_parameter_default: bool,
+    /// Passed straight to a function that picks a fallback for undef
+    /// (`pick_default($::appenv, 'dev')`).
+    pub with_fallback: bool,
 }
 
 #[derive(Debug, Clone)]

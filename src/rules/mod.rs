@@ -205,6 +205,20 @@ impl<'m, 'a> Sink<'m, 'a> {
         related: Vec<(Loc, String)>,
         flow: Vec<(Loc, String)>,
     ) {
+        self.report_at_level(rule, rule.default_level, loc, message, related, flow);
+    }
+
+    /// As [`Sink::report_with_flow`], for a finding less certain than the
+    /// rule's usual ones: at a lower level than the rule's default.
+    pub fn report_at_level(
+        &mut self,
+        rule: &RuleInfo,
+        level: Level,
+        loc: Loc,
+        message: String,
+        related: Vec<(Loc, String)>,
+        flow: Vec<(Loc, String)>,
+    ) {
         let (loc, related, flow, message) = match &self.example {
             Some((file, roots)) if loc.file != *file => {
                 let from_example = flow
@@ -224,8 +238,7 @@ impl<'m, 'a> Sink<'m, 'a> {
         if !self.model.is_reported(loc) {
             return;
         }
-        let entry =
-            self.findings.entry((rule.id, loc)).or_insert_with(|| (rule.default_level, message, Vec::new(), flow));
+        let entry = self.findings.entry((rule.id, loc)).or_insert_with(|| (level, message, Vec::new(), flow));
         for item in related {
             if entry.2.len() < MAX_RELATED && !entry.2.contains(&item) {
                 entry.2.push(item);

@@ -97,7 +97,16 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                     (*other, format!("`${}` is assigned here, on a path that excludes the read", read.name)),
                 );
             }
-            sink.report_with_flow(&RULE, read.loc, message, related, flow);
+            if read.with_fallback {
+                // Meant to be optional: it fails only under strict_variables.
+                let message = format!(
+                    "{message}; it is passed to a function that falls back when it is undef, but with strict_variables (Puppet 8's default) the read itself fails: use getvar('{}')",
+                    read.name
+                );
+                sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, flow);
+            } else {
+                sink.report_with_flow(&RULE, read.loc, message, related, flow);
+            }
         }
     }
 }
