@@ -270,7 +270,11 @@ fn a_module_commented_out_of_the_puppetfile_is_named_so() {
     write(root, "environment.conf", "modulepath = site-modules:modules\n");
     write(root, "Puppetfile", "mod 'puppetlabs-stdlib', '9.0.0'\n# mod 'puppet-letsencrypt', '10.0.0'\n");
     write(root, "manifests/site.pp", "node default {\n  include role::web\n}\n");
-    write(root, "site-modules/role/manifests/web.pp", "class role::web {\n  include letsencrypt\n  include stdlib\n}\n");
+    write(
+        root,
+        "site-modules/role/manifests/web.pp",
+        "class role::web {\n  include letsencrypt\n  include stdlib\n}\n",
+    );
     let found = findings(vec![root.to_path_buf()], vec![]);
     let messages: Vec<(&str, &str)> = found.iter().map(|f| (f.rule, f.message.as_str())).collect();
     assert_eq!(messages.len(), 2, "{messages:#?}");
@@ -303,10 +307,14 @@ fn an_optional_top_scope_variable_read_for_a_fallback_is_a_warning() {
     write(
         root,
         "modules/profile/manifests/app.pp",
-        "class profile::app {\n  $env = pick_default($::appenv, 'dev')\n  notify { \"${env} ${::tier}\": }\n}\n",
+        "class profile::app {\n  $env = pick_default($::appenv, 'dev')\n  notify { \"${env} ${::tier}\": }\n  include profile::db\n  $port = pick($profile::db::prot, 5432)\n}\n",
     );
+    write(root, "modules/profile/manifests/db.pp", "class profile::db ($port = 5432) {\n}\n");
     let found = findings(vec![root.to_path_buf()], vec![]);
     let levels: Vec<(mplint::rules::Level, u32)> = found.iter().map(|f| (f.level, f.span.start_pos.line)).collect();
-    assert_eq!(levels, [(mplint::rules::Level::Warning, 2), (mplint::rules::Level::Error, 3)], "{found:#?}");
+    // A class variable that does not exist is a mistake, fallback or not.
+    let expected =
+        [(mplint::rules::Level::Warning, 2), (mplint::rules::Level::Error, 3), (mplint::rules::Level::Error, 5)];
+    assert_eq!(levels, expected, "{found:#?}");
     assert!(found[0].message.contains("getvar('::appenv')"), "{found:#?}");
 }

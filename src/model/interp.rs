@@ -1644,8 +1644,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let args = self.eval_all(&call.args, ctx);
         if FALLBACK_FUNCTIONS.contains(&call.name.as_str()) {
             // `pick_default($::appenv, 'dev')`: the author expects it unset.
-            let direct: Vec<Loc> =
-                call.args.iter().filter(|a| matches!(a.kind, ExprKind::Variable(_))).map(|a| loc(ctx.file, a)).collect();
+            let direct: Vec<Loc> = call
+                .args
+                .iter()
+                .filter(|a| matches!(a.kind, ExprKind::Variable(_)))
+                .map(|a| loc(ctx.file, a))
+                .collect();
             for read in &mut self.out.reads[reads_before..] {
                 if direct.contains(&read.loc) {
                     read.with_fallback = true;

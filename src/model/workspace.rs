@@ -126,7 +126,11 @@ fn read_puppetfile(root: &Path) -> (Vec<String>, Vec<String>) {
             None => (line, false),
         };
         let Some(module) = puppetfile_mod(line) else { continue };
-        if commented { disabled.push(module) } else { installed.push(module) }
+        if commented {
+            disabled.push(module)
+        } else {
+            installed.push(module)
+        }
     }
     disabled.retain(|m| !installed.contains(m));
     (installed, disabled)

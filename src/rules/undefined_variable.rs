@@ -42,9 +42,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 });
             // `$::x`, unless a function the nodes call may have set it.
             let top_scope_read = read.name.starts_with("::") && !read.name[2..].contains("::");
-            if set_by_function
-                || model.site_provides(compilation, &read.name)
-                || (top_scope_read && opaque_node_calls)
+            if set_by_function || model.site_provides(compilation, &read.name) || (top_scope_read && opaque_node_calls)
             {
                 continue;
             }
@@ -97,7 +95,8 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                     (*other, format!("`${}` is assigned here, on a path that excludes the read", read.name)),
                 );
             }
-            if read.with_fallback {
+            // A class's variable that does not exist is stale code, fallback or not.
+            if read.with_fallback && qualified.as_deref().is_none_or(str::is_empty) {
                 // Meant to be optional: it fails only under strict_variables.
                 let message = format!(
                     "{message}; it is passed to a function that falls back when it is undef, but with strict_variables (Puppet 8's default) the read itself fails: use getvar('{}')",

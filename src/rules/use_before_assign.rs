@@ -57,9 +57,8 @@ fn later_in_own_code(read: &crate::model::record::Read, compilation: &crate::mod
     let name = read.name.trim_start_matches("::");
     match name.rsplit_once("::") {
         None => true,
-        Some((class, _)) => compilation
-            .classes
-            .get(class)
-            .is_some_and(|decl| decl.by == read.reader && decl.how != DeclHow::Inherited),
+        Some((class, _)) => {
+            compilation.classes.get(class).is_some_and(|decl| decl.by == read.reader && decl.how != DeclHow::Inherited)
+        }
     }
 }
