@@ -300,7 +300,7 @@ fn top_scope_variables_a_node_function_may_set_are_not_undefined() {
 }
 
 #[test]
-fn an_optional_top_scope_variable_read_for_a_fallback_is_a_warning() {
+fn an_optional_top_scope_variable_read_for_a_fallback_is_a_note() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     write(root, "manifests/site.pp", "node default {\n  include profile::app\n}\n");
@@ -314,7 +314,7 @@ fn an_optional_top_scope_variable_read_for_a_fallback_is_a_warning() {
     let levels: Vec<(mplint::rules::Level, u32)> = found.iter().map(|f| (f.level, f.span.start_pos.line)).collect();
     // A class variable that does not exist is a mistake, fallback or not.
     let expected =
-        [(mplint::rules::Level::Warning, 2), (mplint::rules::Level::Error, 3), (mplint::rules::Level::Error, 5)];
+        [(mplint::rules::Level::Note, 2), (mplint::rules::Level::Error, 3), (mplint::rules::Level::Error, 5)];
     assert_eq!(levels, expected, "{found:#?}");
     assert!(found[0].message.contains("getvar('::appenv')"), "{found:#?}");
 }

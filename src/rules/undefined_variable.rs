@@ -102,7 +102,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                     "{message}; it is passed to a function that falls back when it is undef, but with strict_variables (Puppet 8's default) the read itself fails: use getvar('{}')",
                     read.name
                 );
-                sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, flow);
+                sink.report_at_level(&RULE, Level::Note, read.loc, message, related, flow);
             } else {
                 sink.report_with_flow(&RULE, read.loc, message, related, flow);
             }
