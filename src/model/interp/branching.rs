@@ -1,0 +1,287 @@
+//! `if`/`unless`, `case` and selectors: each branch evaluated under its
+//! own path condition.
+
+use super::conditions::strip_negation;
+use super::{Ctx, Interpreter};
+use crate::model::record::*;
+use crate::model::value::Value;
+use crate::syntax::ast::*;
+
+/// Whether evaluation goes on after alternatives of which one runs: only
+/// if at least one of them does not fail.
+struct ArmsDeath {
+    before: bool,
+    all_dead: bool,
+}
+
+impl ArmsDeath {
+    fn new(interp: &mut Interpreter<'_, '_>) -> Self {
+        ArmsDeath { before: std::mem::replace(&mut interp.dead, false), all_dead: true }
+    }
+
+    fn arm_done(&mut self, interp: &mut Interpreter<'_, '_>) {
+        self.all_dead &= std::mem::replace(&mut interp.dead, false);
+    }
+
+    fn finish(self, interp: &mut Interpreter<'_, '_>) {
+        interp.dead = self.before || self.all_dead;
+    }
+}
+
+impl<'m, 'a> Interpreter<'m, 'a> {
+    /// `if`/`elsif`/`else` and `unless`. A condition on an unknown value is a
+    /// choice point; the branches after it run under its other branch.
+    pub(super) fn eval_if(&mut self, conditional: &If, negate_first: bool, ctx: &Ctx) -> Value {
+        let mut rest = ctx.clone();
+        let mut all_dead = true;
+        let mut unknown = false;
+        for (i, b) in conditional.branches.iter().enumerate() {
+            let value = self.eval(&b.condition, &rest);
+            // `!x` and `unless x` test the same condition as `if x`.
+            let (tested, inverted) = strip_negation(&b.condition);
+            let negate = (i == 0 && negate_first) != inverted;
+            let value = if inverted { value.truthy().map_or(Value::Unknown, |t| Value::Bool(!t)) } else { value };
+            let truth = match value.truthy() {
+                Some(t) => Some(t != negate),
+                None => {
+                    let (choice, true_branch) = self.condition_choice(tested, &rest);
+                    self.add_guards(tested, choice, true_branch, rest.file);
+                    match Self::decided(&rest.path, choice) {
+                        Some(branch) => Some((branch == true_branch) != negate),
+                        None => {
+                            unknown = true;
+                            let (taken, not_taken) =
+                                if negate { (1 - true_branch, true_branch) } else { (true_branch, 1 - true_branch) };
+                            let body_ctx = Self::with_choice(&rest, choice, taken);
+                            let (_, dead) = self.eval_branch(&b.body, &body_ctx);
+                            all_dead &= dead;
+                            rest = Self::with_choice(&rest, choice, not_taken);
+                            continue;
+                        }
+                    }
+                }
+            };
+            match truth {
+                Some(false) | None => continue,
+                Some(true) => {
+                    let (value, dead) = self.eval_branch(&b.body, &rest);
+                    self.dead = dead && all_dead;
+                    return if unknown { Value::Unknown } else { value };
+                }
+            }
+        }
+        let (value, dead) = match &conditional.else_body {
+            Some(body) => self.eval_branch(body, &rest),
+            None => (Value::Undef, false),
+        };
+        // The code after the `if` runs unless every way through it failed.
+        self.dead = dead && all_dead;
+        if unknown {
+            Value::Unknown
+        } else {
+            value
+        }
+    }
+
+    /// `case`: options in order; `default` only when nothing else matches.
+    /// On an unknown value each option is a branch of one choice point, and
+    /// its literals are equality choices shared with `if` tests.
+    pub(super) fn eval_case(&mut self, case: &Case, ctx: &Ctx) -> Value {
+        let value = self.eval(&case.value, ctx);
+        let mut keyed: Vec<&Expr> = vec![&case.value];
+        keyed.extend(case.options.iter().flat_map(|o| &o.matches));
+        let choice = self.choice_for("case", &keyed, ctx);
+        let has_default = case.options.iter().any(|o| o.matches.iter().any(|m| m.kind == ExprKind::Default));
+        // Without `default`, "no option matches" is one more way through.
+        self.choice_arity.insert(choice, case.options.len() as u16 + u16::from(!has_default));
+        let subject = self.subject_id(&case.value, ctx);
+        self.out.choice_subjects.insert(choice, subject);
+        if !self.out.labels.contains_key(&(choice, 0)) {
+            let subject_text = self.source_text(&case.value, ctx.file);
+            for (i, option) in case.options.iter().enumerate() {
+                let shown: Vec<String> = option.matches.iter().map(|m| self.source_text(m, ctx.file)).collect();
+                self.label(choice, i as u16, format!("`{subject_text}` matches {}", shown.join(", ")));
+            }
+        }
+        // Literal options, `default` excluded, for equality choices.
+        let literal_options: Vec<Vec<&Expr>> = case
+            .options
+            .iter()
+            .map(|o| {
+                if o.matches.iter().any(|m| m.kind == ExprKind::Default) {
+                    Vec::new()
+                } else {
+                    o.matches.iter().collect()
+                }
+            })
+            .collect();
+        let option_choices = if value == Value::Unknown {
+            self.option_choices(&case.value, &literal_options, ctx)
+        } else {
+            vec![Vec::new(); case.options.len()]
+        };
+        let decided = Self::decided(&ctx.path, choice);
+        let mut all_dead = true;
+        let mut default = None;
+        // Whether every option so far surely did not match.
+        let mut all_known_false = true;
+        for (i, option) in case.options.iter().enumerate() {
+            let mut truth = Some(false);
+            let is_default = option.matches.iter().any(|m| m.kind == ExprKind::Default);
+            for matcher in &option.matches {
+                if matcher.kind == ExprKind::Default {
+                    default = Some((i, &option.body));
+                    continue;
+                }
+                let pattern = self.eval(matcher, ctx);
+                if is_default {
+                    // `'x', default:` runs as the default option.
+                    continue;
+                }
+                truth = match (truth, value.matches(&pattern)) {
+                    (Some(true), _) | (_, Some(true)) => Some(true),
+                    (None, _) | (_, None) => None,
+                    _ => Some(false),
+                };
+            }
+            if is_default {
+                continue;
+            }
+            if let Some(branch) = decided {
+                truth = Some(branch as usize == i);
+            } else if truth.is_none() && option_choices[i].iter().all(Option::is_some) {
+                // Earlier tests of the subject may have decided it.
+                let known: Vec<Option<u16>> = option_choices[i]
+                    .iter()
+                    .flatten()
+                    .map(|(c, matching)| Self::decided(&ctx.path, *c).map(|b| u16::from(b == *matching)))
+                    .collect();
+                if known.contains(&Some(1)) {
+                    truth = Some(true);
+                } else if !known.is_empty() && known.iter().all(|k| *k == Some(0)) {
+                    truth = Some(false);
+                }
+            }
+            // An option that surely matches a known value is no choice.
+            let body_ctx = if value == Value::Unknown || truth.is_none() {
+                let own = Self::option_path(&Vec::new(), &option_choices, i);
+                self.implied.entry((choice, i as u16)).or_insert(own);
+                let body_path = Self::option_path(&ctx.path, &option_choices, i);
+                Ctx { path: join(&body_path, &vec![(choice, i as u16)]), ..ctx.clone() }
+            } else {
+                ctx.clone()
+            };
+            match truth {
+                Some(false) => continue,
+                Some(true) => {
+                    let (_, dead) = self.eval_branch(&option.body, &body_ctx);
+                    self.dead = dead && all_dead;
+                    return Value::Unknown;
+                }
+                None => {
+                    all_known_false = false;
+                    let (_, dead) = self.eval_branch(&option.body, &body_ctx);
+                    all_dead &= dead;
+                }
+            }
+        }
+        let dead = match default {
+            Some((i, body)) if decided.is_none_or(|b| b as usize == i) => {
+                let body_ctx = if value == Value::Unknown || !all_known_false {
+                    let own = Self::option_path(&Vec::new(), &option_choices, option_choices.len());
+                    self.implied.entry((choice, i as u16)).or_insert(own);
+                    let body_path = Self::option_path(&ctx.path, &option_choices, option_choices.len());
+                    Ctx { path: join(&body_path, &vec![(choice, i as u16)]), ..ctx.clone() }
+                } else {
+                    ctx.clone()
+                };
+                self.eval_branch(body, &body_ctx).1
+            }
+            Some(_) => true,
+            None => false,
+        };
+        self.dead = dead && all_dead;
+        Value::Unknown
+    }
+
+    /// A selector: the first matching key, `default` last wherever it is
+    /// written. On an unknown subject whose keys are literals, each value
+    /// is evaluated on its own branch (so `defined('$x') ? { true => $x }`
+    /// reads `$x` only where it is defined), and the result is a choice
+    /// between the values, each on the path that chose it.
+    pub(super) fn eval_selector(&mut self, subject: &Expr, entries: &[SelectorEntry], ctx: &Ctx) -> Value {
+        let value = self.eval(subject, ctx);
+        let patterns: Vec<Value> = entries.iter().map(|e| self.eval(&e.matcher, ctx)).collect();
+        let literal_keys =
+            entries.iter().all(|e| e.matcher.kind == ExprKind::Default || Self::literal(&e.matcher).is_some());
+        if value.truthy().is_none() && literal_keys {
+            let keys: Vec<Vec<&Expr>> =
+                entries.iter().filter(|e| e.matcher.kind != ExprKind::Default).map(|e| vec![&e.matcher]).collect();
+            let choices = self.option_choices(subject, &keys, ctx);
+            if choices.iter().all(|c| c[0].is_some()) {
+                if let Some((choice, _)) = choices
+                    .iter()
+                    .find_map(|c| c[0])
+                    .filter(|_| keys.iter().any(|k| matches!(Self::literal(k[0]), Some(Value::Bool(_)))))
+                {
+                    self.add_guards(subject, choice, 1, ctx.file);
+                }
+                let mut alternatives = Vec::new();
+                let mut default = None;
+                let mut index = 0;
+                let mut arms = ArmsDeath::new(self);
+                for entry in entries {
+                    if entry.matcher.kind == ExprKind::Default {
+                        default.get_or_insert(entry);
+                        continue;
+                    }
+                    let path = Self::option_path(&Vec::new(), &choices, index);
+                    index += 1;
+                    let branch = Ctx { path: join(&ctx.path, &path), ..ctx.clone() };
+                    let outcome = self.eval(&entry.value, &branch);
+                    arms.arm_done(self);
+                    alternatives.push((path, outcome));
+                }
+                if let Some(entry) = default {
+                    let path = Self::option_path(&Vec::new(), &choices, choices.len());
+                    let branch = Ctx { path: join(&ctx.path, &path), ..ctx.clone() };
+                    let outcome = self.eval(&entry.value, &branch);
+                    arms.arm_done(self);
+                    alternatives.push((path, outcome));
+                }
+                arms.finish(self);
+                return Value::Choice(alternatives);
+            }
+        }
+        // Puppet evaluates only the chosen value; when the choice is known,
+        // so does this.
+        let mut chosen = None;
+        for (i, pattern) in patterns.iter().enumerate() {
+            if *pattern == Value::Default {
+                continue;
+            }
+            match value.matches(pattern) {
+                Some(true) => {
+                    chosen = Some(Some(i));
+                    break;
+                }
+                None => {
+                    chosen = Some(None);
+                    break;
+                }
+                Some(false) => {}
+            }
+        }
+        let chosen = chosen.unwrap_or_else(|| patterns.iter().position(|p| *p == Value::Default));
+        if let Some(i) = chosen {
+            return self.eval(&entries[i].value, ctx);
+        }
+        let mut arms = ArmsDeath::new(self);
+        for entry in entries {
+            self.eval(&entry.value, ctx);
+            arms.arm_done(self);
+        }
+        arms.finish(self);
+        Value::Unknown
+    }
+}

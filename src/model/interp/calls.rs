@@ -1,0 +1,146 @@
+//! Function calls: `include`-like declarations, the site's include
+//! functions, `fail()`, `defined()` and fallbacks such as `pick()`.
+
+use super::builtins::{BUILT_IN_FUNCTIONS, BUILT_IN_TYPES, FALLBACK_FUNCTIONS};
+use super::{loc, Ctx, Interpreter};
+use crate::model::index::{normalize_name, Loc};
+use crate::model::record::*;
+use crate::model::value::Value;
+use crate::syntax::ast::*;
+
+impl<'m, 'a> Interpreter<'m, 'a> {
+    pub(super) fn eval_call(&mut self, call: &Call, at: Loc, ctx: &Ctx) -> Value {
+        let reads_before = self.out.reads.len();
+        let args = self.eval_all(&call.args, ctx);
+        if FALLBACK_FUNCTIONS.contains(&call.name.as_str()) {
+            // `pick_default($::appenv, 'dev')`: the author expects it unset.
+            let direct: Vec<Loc> = call
+                .args
+                .iter()
+                .filter(|a| matches!(a.kind, ExprKind::Variable(_)))
+                .map(|a| loc(ctx.file, a))
+                .collect();
+            for read in &mut self.out.reads[reads_before..] {
+                if direct.contains(&read.loc) {
+                    read.with_fallback = true;
+                }
+            }
+        }
+        if let Some(lambda) = &call.lambda {
+            self.eval_lambda(lambda, ctx);
+        }
+        if call.name == "fail" {
+            self.dead = true;
+            return Value::Unknown;
+        }
+        if call.name == "defined" {
+            return self.eval_defined(call, &args, at, ctx);
+        }
+        let how = match call.name.as_str() {
+            "include" => Some(DeclHow::Include),
+            "require" => Some(DeclHow::Require),
+            "contain" => Some(DeclHow::Contain),
+            _ => None,
+        };
+        if let Some(how) = how {
+            for (arg, expr) in args.iter().zip(&call.args) {
+                for name in class_names(arg) {
+                    self.declare_class(&name, how, None, loc(ctx.file, expr), ctx);
+                }
+            }
+            return Value::Unknown;
+        }
+        if let Some(function) = self.include_functions.and_then(|f| f.get(&call.name)) {
+            // The variables are set before the classes are declared.
+            for variable in &function.sets {
+                let name = variable.trim_start_matches('$').trim_start_matches("::");
+                if self.local(self.top, name, &Vec::new()).is_none() {
+                    self.bind_quietly(self.top, name, Value::Unknown, Some(at));
+                }
+            }
+            for (arg, expr) in args.iter().zip(&call.args) {
+                for name in class_names(arg) {
+                    let class = function.class.replace("{}", name.trim_start_matches("::"));
+                    self.declare_class(&class, DeclHow::Include, None, loc(ctx.file, expr), ctx);
+                }
+            }
+            return Value::Unknown;
+        }
+        if ctx.owner == Owner::Node && !BUILT_IN_FUNCTIONS.contains(&call.name.as_str()) {
+            self.out.events.push(Event::NodeCall { name: call.name.clone(), loc: at });
+        }
+        Value::Unknown
+    }
+
+    /// `defined(…)`: true when certain (a known class or type, a bound
+    /// variable, a declared class), else unknown — remembering what it
+    /// tests, so that the branches of a condition on it know.
+    fn eval_defined(&mut self, call: &Call, args: &[Value], at: Loc, ctx: &Ctx) -> Value {
+        let [arg] = args else { return Value::Unknown };
+        let known_type = |this: &Self, name: &str| {
+            let name = normalize_name(name);
+            BUILT_IN_TYPES.contains(&name.as_str()) || this.index.find_type(&name, this.standalone).is_some()
+        };
+        let target = match arg {
+            Value::Str(s) if s.starts_with('$') => {
+                let variable = Variable { name: s[1..].into() };
+                if matches!(self.resolve(ctx.scope, &variable, &ctx.path).1, ReadOutcome::Bound { .. }) {
+                    return Value::Bool(true);
+                }
+                Guarded::Variable(variable.unanchored().to_string())
+            }
+            Value::Str(s) => {
+                if known_type(self, s) {
+                    return Value::Bool(true);
+                }
+                Guarded::Type(normalize_name(s))
+            }
+            Value::Type(t) => match t.split_once('[') {
+                None if known_type(self, t) => return Value::Bool(true),
+                None => Guarded::Type(normalize_name(t)),
+                Some((type_name, rest)) => {
+                    let title = rest.strip_suffix(']').map(|r| r.trim().trim_matches(['\'', '"']).to_string());
+                    if type_name.eq_ignore_ascii_case("class") {
+                        let Some(class) = title else { return Value::Unknown };
+                        if self.out.classes.contains_key(&normalize_name(&class)) {
+                            return Value::Bool(true);
+                        }
+                        // Not declared yet: false, as Puppet evaluates it now.
+                        return Value::Bool(false);
+                    } else {
+                        Guarded::Resource { type_name: normalize_name(type_name), title }
+                    }
+                }
+            },
+            // `Package[$name]` with an unknown name.
+            Value::Unknown => match call.args.first().map(|a| &a.kind) {
+                Some(ExprKind::Access { object, .. }) => match &object.kind {
+                    ExprKind::TypeRef(type_name) => {
+                        Guarded::Resource { type_name: normalize_name(type_name), title: None }
+                    }
+                    _ => return Value::Unknown,
+                },
+                _ => return Value::Unknown,
+            },
+            _ => return Value::Unknown,
+        };
+        self.defined_targets.insert((at.file, at.start), target);
+        Value::Unknown
+    }
+}
+
+/// Class names an `include`-like argument names.
+fn class_names(value: &Value) -> Vec<String> {
+    match value {
+        Value::Str(s) => vec![s.clone()],
+        Value::Array(items) => items.iter().flat_map(class_names).collect(),
+        Value::Type(t) => {
+            let lower = t.to_ascii_lowercase();
+            match lower.strip_prefix("class[").and_then(|r| r.strip_suffix(']')) {
+                Some(inner) => vec![inner.trim_matches(['\'', '"']).to_string()],
+                None => vec![t.clone()],
+            }
+        }
+        _ => Vec::new(),
+    }
+}

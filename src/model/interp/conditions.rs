@@ -1,0 +1,323 @@
+//! Choice points and path conditions: how a tested condition is keyed,
+//! which branch a path has taken, and what `defined(…)` guards.
+
+use super::{Ctx, Interpreter};
+use crate::model::index::FileId;
+use crate::model::record::*;
+use crate::model::value::Value;
+use crate::syntax::ast::*;
+
+/// The condition a test is about, without `!` and parentheses, and whether
+/// it was negated.
+pub(super) fn strip_negation(expr: &Expr) -> (&Expr, bool) {
+    match &expr.kind {
+        ExprKind::Paren(inner) => strip_negation(inner),
+        ExprKind::Unary { op: UnaryOp::Not, operand } => {
+            let (inner, negated) = strip_negation(operand);
+            (inner, !negated)
+        }
+        _ => (expr, false),
+    }
+}
+
+impl<'m, 'a> Interpreter<'m, 'a> {
+    /// The choice point for a condition: keyed by its text, and by the scope
+    /// when it reads local variables (Puppet variables never change, so the
+    /// same text in the same scope has the same value).
+    pub(super) fn choice_for(&mut self, kind: &str, exprs: &[&Expr], ctx: &Ctx) -> u32 {
+        let key = self.condition_key(kind, exprs, ctx);
+        let next = self.choices + 1;
+        let id = *self.choice_keys.entry(key).or_insert(next);
+        self.choices = self.choices.max(id);
+        id
+    }
+
+    fn condition_key(&self, kind: &str, exprs: &[&Expr], ctx: &Ctx) -> String {
+        let text = &self.files[ctx.file].source.text;
+        let mut key = String::from(kind);
+        for expr in exprs {
+            let piece = &text[expr.span.start..expr.span.end.min(text.len())];
+            key.push('\u{1}');
+            for word in piece.split_whitespace() {
+                key.push_str(word);
+                key.push(' ');
+            }
+        }
+        if self.reads_local_variables(exprs, ctx.file) {
+            key = format!("{}\u{1}{key}", self.deciding_scopes(exprs, ctx));
+        }
+        key
+    }
+
+    /// The scopes whose variables a condition reads, so that the same text
+    /// read from an inner lambda is the same condition: `$flag` tested in a
+    /// class body and again in an `each` block inside it.
+    fn deciding_scopes(&self, exprs: &[&Expr], ctx: &Ctx) -> String {
+        let text = &self.files[ctx.file].source.text;
+        let mut scopes = String::new();
+        for expr in exprs {
+            let piece = &text[expr.span.start..expr.span.end.min(text.len())];
+            for (i, _) in piece.match_indices('$') {
+                let rest = piece[i + 1..].trim_start_matches('{');
+                let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).unwrap_or(rest.len());
+                let name = &rest[..end];
+                if name.is_empty() || name.contains("::") {
+                    continue;
+                }
+                let scope = self.lookup(ctx.scope, name, &ctx.path).map_or(ctx.scope, |(scope, _)| scope);
+                scopes.push_str(&format!("{scope},"));
+            }
+        }
+        scopes
+    }
+
+    /// Whether expressions read variables other than top-scope ones
+    /// (`$::x`, `$facts`, `$trusted`, `$server_facts`).
+    fn reads_local_variables(&self, exprs: &[&Expr], file: FileId) -> bool {
+        let text = &self.files[file].source.text;
+        let global = |rest: &str| {
+            rest.starts_with("::")
+                || ["facts", "trusted", "server_facts"].iter().any(|name| {
+                    rest.strip_prefix(name)
+                        .is_some_and(|after| !after.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+                })
+        };
+        exprs.iter().any(|expr| {
+            let piece = &text[expr.span.start..expr.span.end.min(text.len())];
+            piece.match_indices('$').any(|(i, _)| !global(&piece[i + 1..]))
+        })
+    }
+
+    /// Where a condition on local variables is tested, for messages: the
+    /// same text in two scopes is two different values.
+    fn place_of(&self, exprs: &[&Expr], ctx: &Ctx) -> String {
+        if !self.reads_local_variables(exprs, ctx.file) {
+            return String::new();
+        }
+        match &ctx.owner {
+            Owner::Class(name) => format!(" in class `{name}`"),
+            Owner::Define(i) => match self.out.instances.get(*i) {
+                Some(DefineInstance { type_name, title: Some(title), .. }) => format!(" in {type_name}['{title}']"),
+                Some(instance) => format!(" in `{}`", instance.type_name),
+                None => String::new(),
+            },
+            Owner::Node => " in the node".to_string(),
+            Owner::Top => String::new(),
+        }
+    }
+
+    /// A literal, a regular expression, a type, or an array of those.
+    fn is_constant(expr: &Expr) -> bool {
+        match &expr.kind {
+            ExprKind::Regex(_)
+            | ExprKind::TypeRef(_)
+            | ExprKind::Number(_)
+            | ExprKind::Boolean(_)
+            | ExprKind::Undef => true,
+            ExprKind::Str(s) => s.as_literal().is_some(),
+            ExprKind::Array(items) => items.iter().all(Self::is_constant),
+            ExprKind::Access { object, index } => Self::is_constant(object) && index.iter().all(Self::is_constant),
+            ExprKind::Paren(inner) => Self::is_constant(inner),
+            _ => false,
+        }
+    }
+
+    /// An expression's source text on one line, shortened, for messages.
+    pub(super) fn source_text(&self, expr: &Expr, file: FileId) -> String {
+        let text = &self.files[file].source.text;
+        let piece = &text[expr.span.start..expr.span.end.min(text.len())];
+        let mut flat = piece.split_whitespace().collect::<Vec<_>>().join(" ");
+        if flat.chars().count() > 60 {
+            flat = flat.chars().take(57).collect::<String>() + "...";
+        }
+        flat
+    }
+
+    pub(super) fn label(&mut self, choice: u32, branch: u16, text: String) {
+        self.out.labels.entry((choice, branch)).or_insert(text);
+    }
+
+    /// The unknown value an expression is, keyed like conditions: the same
+    /// text in the same scope is the same value.
+    pub(super) fn subject_id(&mut self, subject: &Expr, ctx: &Ctx) -> u32 {
+        let key = self.condition_key("subject", &[subject], ctx);
+        let next = self.subjects.len() as u32;
+        *self.subjects.entry(key).or_insert(next)
+    }
+
+    /// The choice point "`subject` == `literal`" (branch 1: equal), shared
+    /// by every `==`, `!=`, case option and selector key testing that
+    /// subject against that literal; `None` past the encoding's limits.
+    fn equality_choice(&mut self, subject: &Expr, literal: &Value, ctx: &Ctx) -> Option<u32> {
+        let literal_key = match literal {
+            Value::Str(s) => format!("s:{}", s.to_lowercase()),
+            Value::Int(i) => format!("n:{i}"),
+            Value::Bool(b) => format!("b:{b}"),
+            _ => return None,
+        };
+        let subject_id = self.subject_id(subject, ctx);
+        let next_literal = self.literal_counts.get(&subject_id).copied().unwrap_or(0) + 1;
+        let literal_id = *self.literals.entry((subject_id, literal_key)).or_insert_with(|| {
+            self.literal_counts.insert(subject_id, next_literal);
+            next_literal
+        });
+        if subject_id >= 1 << (31 - LITERAL_BITS) || literal_id >= 1 << LITERAL_BITS {
+            return None;
+        }
+        let choice = EQUALITY_CHOICE | (subject_id << LITERAL_BITS) | literal_id;
+        if let std::collections::hash_map::Entry::Vacant(arity) = self.choice_arity.entry(choice) {
+            arity.insert(2);
+            let who = format!("`{}`{}", self.source_text(subject, ctx.file), self.place_of(&[subject], ctx));
+            let shown = match literal {
+                Value::Str(s) => format!("'{s}'"),
+                other => other.to_text().unwrap_or_default(),
+            };
+            self.label(choice, 1, format!("{who} is {shown}"));
+            self.label(choice, 0, format!("{who} is not {shown}"));
+        }
+        Some(choice)
+    }
+
+    /// The branch a path has already taken at a choice point: directly, or
+    /// for an equality test, by having found its subject equal to another
+    /// literal.
+    pub(super) fn decided(path: &PathCond, choice: u32) -> Option<u16> {
+        if let Some((_, branch)) = path.iter().find(|(c, _)| *c == choice) {
+            return Some(*branch);
+        }
+        let subject = |c: u32| (c & EQUALITY_CHOICE != 0).then_some(c >> LITERAL_BITS);
+        let mine = subject(choice)?;
+        path.iter().any(|(c, b)| *b == 1 && subject(*c) == Some(mine)).then_some(0)
+    }
+
+    pub(super) fn with_choice(ctx: &Ctx, choice: u32, branch: u16) -> Ctx {
+        Ctx { path: join(&ctx.path, &vec![(choice, branch)]), ..ctx.clone() }
+    }
+
+    /// A literal written in the code: a string without interpolation, a
+    /// number, a boolean.
+    pub(super) fn literal(expr: &Expr) -> Option<Value> {
+        match &expr.kind {
+            ExprKind::Str(s) => s.as_literal().map(Value::Str),
+            ExprKind::Number(Number::Integer(i)) => Some(Value::Int(*i)),
+            ExprKind::Boolean(b) => Some(Value::Bool(*b)),
+            ExprKind::Paren(inner) => Self::literal(inner),
+            _ => None,
+        }
+    }
+
+    /// The choice point a tested condition is, and the branch that means
+    /// "true": `$s == 'x'` and `$s != 'x'` share the equality choice of
+    /// their subject; anything else is keyed by its text.
+    pub(super) fn condition_choice(&mut self, tested: &Expr, ctx: &Ctx) -> (u32, u16) {
+        if let ExprKind::Binary { op: op @ (BinaryOp::Equal | BinaryOp::NotEqual), left, right } = &tested.kind {
+            let pair = match (Self::literal(left), Self::literal(right)) {
+                (None, Some(literal)) => Some((&**left, literal)),
+                (Some(literal), None) => Some((&**right, literal)),
+                _ => None,
+            };
+            if let Some((subject, literal)) = pair {
+                if let Some(choice) = self.equality_choice(subject, &literal, ctx) {
+                    return (choice, u16::from(*op == BinaryOp::Equal));
+                }
+            }
+        }
+        let choice = self.choice_for("if", &[tested], ctx);
+        // `$x =~ /re/`, `$x in [...]`, `$x > 1` test the value `$x`.
+        let tested_value = match &tested.kind {
+            ExprKind::Binary { op, left, right }
+                if !matches!(op, BinaryOp::And | BinaryOp::Or) && Self::is_constant(right) =>
+            {
+                &**left
+            }
+            _ => tested,
+        };
+        let subject = self.subject_id(tested_value, ctx);
+        self.out.choice_subjects.insert(choice, subject);
+        if let std::collections::hash_map::Entry::Vacant(arity) = self.choice_arity.entry(choice) {
+            arity.insert(2);
+            let text = self.source_text(tested, ctx.file);
+            let place = self.place_of(&[tested], ctx);
+            self.label(choice, 1, format!("`{text}`{place} is true"));
+            self.label(choice, 0, format!("`{text}`{place} is false"));
+        }
+        (choice, 1)
+    }
+
+    /// What `defined(…)` tests inside a condition say when the condition
+    /// has the truth value `holds`: `[(what, is it defined)]`.
+    fn guards_of(&self, expr: &Expr, holds: bool, file: FileId) -> Vec<(Guarded, bool)> {
+        match &expr.kind {
+            ExprKind::Paren(inner) => self.guards_of(inner, holds, file),
+            ExprKind::Unary { op: UnaryOp::Not, operand } => self.guards_of(operand, !holds, file),
+            ExprKind::Call(call) if call.name == "defined" => {
+                self.defined_targets.get(&(file, expr.span.start)).map(|g| (g.clone(), holds)).into_iter().collect()
+            }
+            // `a and b` true: both hold; `a or b` false: neither holds.
+            ExprKind::Binary { op: BinaryOp::And, left, right } if holds => {
+                let mut all = self.guards_of(left, true, file);
+                all.extend(self.guards_of(right, true, file));
+                all
+            }
+            ExprKind::Binary { op: BinaryOp::Or, left, right } if !holds => {
+                let mut all = self.guards_of(left, false, file);
+                all.extend(self.guards_of(right, false, file));
+                all
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    pub(super) fn add_guards(&mut self, condition: &Expr, choice: u32, true_branch: u16, file: FileId) {
+        for (holds, branch) in [(true, true_branch), (false, 1 - true_branch)] {
+            for (what, defined) in self.guards_of(condition, holds, file) {
+                let exists = self
+                    .out
+                    .guards
+                    .iter()
+                    .any(|g| g.choice == choice && g.branch == branch && g.what == what && g.defined == defined);
+                if !exists {
+                    self.out.guards.push(Guard { choice, branch, what, defined });
+                }
+            }
+        }
+    }
+
+    /// The choices that the literal options of a `case` or selector on
+    /// `subject` are, in order, each as (choice point, branch meaning
+    /// "matches"); `None` for a matcher that is not a literal. `true` and
+    /// `false` share the choice of `if subject`.
+    pub(super) fn option_choices(
+        &mut self,
+        subject: &Expr,
+        options: &[Vec<&Expr>],
+        ctx: &Ctx,
+    ) -> Vec<Vec<Option<(u32, u16)>>> {
+        options
+            .iter()
+            .map(|matchers| {
+                matchers
+                    .iter()
+                    .map(|m| match Self::literal(m)? {
+                        Value::Bool(b) => Some((self.condition_choice(subject, ctx).0, u16::from(b))),
+                        literal => self.equality_choice(subject, &literal, ctx).map(|c| (c, 1)),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The path of option `i` on an unknown subject: the option's own
+    /// branch (when it is one literal) and the literals of the options
+    /// before it unmatched.
+    pub(super) fn option_path(base: &PathCond, choices: &[Vec<Option<(u32, u16)>>], i: usize) -> PathCond {
+        let mut atoms: PathCond = Vec::new();
+        if let Some([Some(own)]) = choices.get(i).map(Vec::as_slice) {
+            atoms.push(*own);
+        }
+        for earlier in &choices[..i.min(choices.len())] {
+            atoms.extend(earlier.iter().flatten().map(|(c, branch)| (*c, 1 - branch)));
+        }
+        join(base, &atoms)
+    }
+}

@@ -1,0 +1,258 @@
+//! Declaring classes and defined types, and running their code with
+//! their parameters bound.
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::builtins::METAPARAMETERS;
+use super::{
+    ClassState, Ctx, Interpreter, PendingDefine, MAX_DECLARATION_DEPTH, MAX_DEFINE_DEPTH, MAX_DEFINE_INSTANCES,
+};
+use crate::model::index::{normalize_name, Loc};
+use crate::model::record::*;
+use crate::model::value::Value;
+use crate::syntax::ast::*;
+
+impl<'m, 'a> Interpreter<'m, 'a> {
+    /// `include`, `require`, `contain`, `class { … }` and entry points.
+    /// Like Puppet, a class enters the catalog (after its parents) before its
+    /// code runs, so code that includes it again meanwhile does nothing.
+    pub(super) fn declare_class(
+        &mut self,
+        name: &str,
+        how: DeclHow,
+        params: Option<Vec<(String, Value)>>,
+        at: Loc,
+        ctx: &Ctx,
+    ) {
+        let name = normalize_name(name);
+        if !self.add_to_catalog(&name, how, at, ctx, &mut Vec::new()) {
+            return;
+        }
+        self.evaluate_class(&name, params, at);
+    }
+
+    /// Adds a class (parents first) to the catalog; false when it was there
+    /// already or cannot be declared.
+    fn add_to_catalog(&mut self, name: &str, how: DeclHow, at: Loc, ctx: &Ctx, inheriting: &mut Vec<String>) -> bool {
+        let path = self.absolute_path(ctx);
+        if let Some(decl) = self.out.classes.get_mut(name) {
+            // An entry point's own declaration is hypothetical: whoever
+            // really declares the class may do it resource-like.
+            if how == DeclHow::ResourceLike && decl.how != DeclHow::Entry && compatible(&decl.path, &path) {
+                let earlier = decl.loc;
+                let shared = meet(&decl.path, &path);
+                let unshared = join(&decl.path, &path).into_iter().filter(|atom| !shared.contains(atom)).collect();
+                self.out.events.push(Event::DuplicateClass { class: name.to_string(), loc: at, earlier, unshared });
+            } else {
+                // Declared again on another path: its code runs on either.
+                decl.path = meet(&decl.path, &path);
+            }
+            return false;
+        }
+        let Some((class, def)) = self.index.find_class(name, self.standalone) else {
+            let guarded = self.out.guarded(&ctx.path, true, |g| *g == Guarded::Type(name.to_string()));
+            if self.index.find_define(name, self.standalone).is_none() && !guarded {
+                self.out.events.push(Event::UnknownClass { name: name.to_string(), loc: at });
+            }
+            return false;
+        };
+        if let Some((parent, parent_span)) = &class.parent {
+            let parent = normalize_name(parent);
+            if parent != "default" && !self.out.classes.contains_key(&parent) {
+                if parent == name || inheriting.contains(&parent) {
+                    // Puppet recurses here until its stack overflows.
+                    self.out.events.push(Event::InheritanceLoop { class: name.to_string(), loc: at });
+                    return false;
+                }
+                inheriting.push(name.to_string());
+                let parent_loc = Loc::new(def.file, *parent_span);
+                let added = self.add_to_catalog(&parent, DeclHow::Inherited, parent_loc, ctx, inheriting);
+                inheriting.pop();
+                if !added
+                    && !self.out.classes.contains_key(&parent)
+                    && self.index.find_class(&parent, self.standalone).is_some()
+                {
+                    return false;
+                }
+            }
+        }
+        self.out.classes.insert(name.to_string(), ClassDecl { how, loc: at, by: ctx.owner.clone(), path });
+        let enclosing = self.base_of(ctx.scope);
+        self.classes.insert(name.to_string(), ClassState { scope: None, enclosing, evaluated: false });
+        true
+    }
+
+    /// Runs a declared class's code once: its parent's first, then its own
+    /// parameters and body in a scope whose parent is the parent class's
+    /// scope or else the enclosing top or node scope.
+    fn evaluate_class(&mut self, name: &str, params: Option<Vec<(String, Value)>>, at: Loc) {
+        let Some(state) = self.classes.get_mut(name) else { return };
+        if state.evaluated {
+            return;
+        }
+        state.evaluated = true;
+        let enclosing = state.enclosing;
+        let Some((class, def)) = self.index.find_class(name, self.standalone) else { return };
+        if self.declaring.len() >= MAX_DECLARATION_DEPTH {
+            self.out
+                .events
+                .push(Event::Limit { what: format!("classes declared {MAX_DECLARATION_DEPTH} deep"), loc: at });
+            return;
+        }
+        let file = def.file;
+        self.declaring.push(name.to_string());
+        let mut inherited = None;
+        if let Some((parent, _)) = &class.parent {
+            let parent = normalize_name(parent);
+            self.evaluate_class(&parent, None, at);
+            inherited = self.classes.get(&parent).and_then(|s| s.scope);
+        }
+        let shared: ClassName = name.into();
+        let scope = self.new_scope(ScopeKind::Class(shared.clone()), inherited, Some(enclosing), None);
+        if let Some(state) = self.classes.get_mut(name) {
+            state.scope = Some(scope);
+        }
+        self.bind_quietly(scope, "title", Value::Str(name.to_string()), None);
+        self.bind_quietly(scope, "name", Value::Str(name.to_string()), None);
+        let class_ctx = Ctx { scope, path: Vec::new(), file, owner: Owner::Class(shared), in_default: false };
+        let params = params.unwrap_or_default();
+        // Metaparameters given to a resource-like declaration are variables
+        // in the class's scope.
+        for (name, value) in &params {
+            if METAPARAMETERS.contains(&name.as_str()) && !class.params.iter().any(|p| &p.name == name) {
+                self.bind_quietly(scope, name, value.clone(), None);
+            }
+        }
+        self.bind_parameters(&class.params, params, &class_ctx);
+        self.eval_block(&class.body, &class_ctx);
+        self.declaring.pop();
+    }
+
+    /// Passed values first; defaults are evaluated in the new scope, in order.
+    /// With `unknown_values`, every parameter's value is unknown (data from
+    /// Hiera or an unknown declarer may replace the default).
+    fn bind_parameters(&mut self, params: &[Parameter], passed: Vec<(String, Value)>, ctx: &Ctx) {
+        let passed: HashMap<String, Value> = passed.into_iter().collect();
+        let unknown_values = self.out.hypothetical() && matches!(ctx.owner, Owner::Class(_))
+            || matches!(&ctx.owner, Owner::Define(i) if self.out.instances.get(*i).is_some_and(|d| d.entry));
+        for param in params {
+            let mut value = match passed.get(&param.name) {
+                Some(v) => v.clone(),
+                None => match &param.default {
+                    Some(default) => self.eval(default, &Ctx { in_default: true, ..ctx.clone() }),
+                    None => Value::Unknown,
+                },
+            };
+            if unknown_values {
+                value = Value::Unknown;
+            }
+            if let Some(t) = &param.type_expr {
+                self.eval(t, ctx);
+            }
+            self.bind_quietly(ctx.scope, &param.name, value, Some(Loc::new(ctx.file, param.name_span)));
+        }
+    }
+
+    pub(super) fn declare_define(
+        &mut self,
+        type_name: &str,
+        title: Option<String>,
+        params: Vec<(String, Value)>,
+        at: Loc,
+        ctx: &Ctx,
+    ) {
+        let type_name = normalize_name(type_name);
+        let Some((define, def)) = self.index.find_define(&type_name, self.standalone) else {
+            return;
+        };
+        if self.out.instances.len() >= MAX_DEFINE_INSTANCES {
+            if self.out.instances.len() == MAX_DEFINE_INSTANCES {
+                self.out
+                    .events
+                    .push(Event::Limit { what: format!("{MAX_DEFINE_INSTANCES} defined-type instances"), loc: at });
+                // Counted once: the limit event is not repeated.
+                self.out.instances.push(DefineInstance {
+                    depth: 0,
+                    entry: false,
+                    type_name,
+                    title,
+                    loc: at,
+                    by: ctx.owner.clone(),
+                    path: self.absolute_path(ctx),
+                });
+            }
+            return;
+        }
+        let depth = match &ctx.owner {
+            Owner::Define(i) => self.out.instances.get(*i).map_or(0, |d| d.depth) + 1,
+            _ => 0,
+        };
+        if depth > MAX_DEFINE_DEPTH {
+            self.out.events.push(Event::Limit {
+                what: format!("defined types declaring each other {MAX_DEFINE_DEPTH} deep"),
+                loc: at,
+            });
+            return;
+        }
+        let instance = self.out.instances.len();
+        self.out.instances.push(DefineInstance {
+            depth,
+            entry: false,
+            type_name,
+            title: title.clone(),
+            loc: at,
+            by: ctx.owner.clone(),
+            path: self.absolute_path(ctx),
+        });
+        let mut params = params;
+        let title_value = title.map_or(Value::Unknown, Value::Str);
+        if !params.iter().any(|(n, _)| n == "name") {
+            params.push(("name".into(), title_value.clone()));
+        }
+        params.push(("title".into(), title_value));
+        self.pending.push_back(PendingDefine {
+            define,
+            file: def.file,
+            instance,
+            enclosing: self.base_of(ctx.scope),
+            params,
+        });
+    }
+
+    /// Defined types are evaluated after the code that declared them, in
+    /// the order they were declared, as Puppet's compiler does.
+    pub(super) fn evaluate_pending_defines(&mut self) {
+        while let Some(pending) = self.pending.pop_front() {
+            let type_name = self.out.instances[pending.instance].type_name.clone();
+            let scope = self.new_scope(
+                ScopeKind::Define { type_name, instance: pending.instance },
+                None,
+                Some(pending.enclosing),
+                None,
+            );
+            let ctx = Ctx {
+                scope,
+                path: Vec::new(),
+                file: pending.file,
+                owner: Owner::Define(pending.instance),
+                in_default: false,
+            };
+            let mut passed = pending.params;
+            // Metaparameters passed to an instance are variables in its scope.
+            for (name, value) in &passed {
+                let declared = pending.define.params.iter().any(|p| &p.name == name);
+                if METAPARAMETERS.contains(&name.as_str()) && !declared {
+                    self.bind_quietly(scope, name, value.clone(), None);
+                }
+            }
+            for builtin in ["title", "name"] {
+                if let Some(pos) = passed.iter().position(|(n, _)| n == builtin) {
+                    let (_, value) = passed.remove(pos);
+                    self.bind_quietly(scope, builtin, value, None);
+                }
+            }
+            self.bind_parameters(&pending.define.params, passed, &ctx);
+            self.eval_branch(&pending.define.body, &ctx);
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! Expression evaluation: blocks, literals, strings, operators,
+//! assignment and lambdas.
+
+use super::conditions::strip_negation;
+use super::{loc, Ctx, Interpreter};
+use crate::model::index::Loc;
+use crate::model::record::*;
+use crate::model::value::{self, Value};
+use crate::syntax::ast::*;
+
+impl<'m, 'a> Interpreter<'m, 'a> {
+    pub(super) fn eval_block(&mut self, block: &Block, ctx: &Ctx) -> Value {
+        let mut last = Value::Undef;
+        for statement in &block.statements {
+            last = self.eval(statement, ctx);
+            if self.dead {
+                break;
+            }
+        }
+        last
+    }
+
+    /// Runs one branch; returns whether it ended in `fail()`.
+    pub(super) fn eval_branch(&mut self, block: &Block, ctx: &Ctx) -> (Value, bool) {
+        let value = self.eval_block(block, ctx);
+        let dead = std::mem::replace(&mut self.dead, false);
+        (value, dead)
+    }
+
+    pub(super) fn eval_all(&mut self, exprs: &[Expr], ctx: &Ctx) -> Vec<Value> {
+        exprs.iter().map(|e| self.eval(e, ctx)).collect()
+    }
+
+    pub(super) fn eval(&mut self, expr: &Expr, ctx: &Ctx) -> Value {
+        let at = loc(ctx.file, expr);
+        match &expr.kind {
+            ExprKind::Variable(variable) => self.read(variable, at, ctx),
+            ExprKind::Name(name) => Value::Str(name.clone()),
+            ExprKind::TypeRef(name) => Value::Type(name.clone()),
+            ExprKind::Number(Number::Integer(i)) => Value::Int(*i),
+            ExprKind::Number(Number::Float(f)) => Value::Float(*f),
+            ExprKind::Number(Number::Overflow(_)) => Value::Unknown,
+            ExprKind::Boolean(b) => Value::Bool(*b),
+            ExprKind::Undef => Value::Undef,
+            ExprKind::Default => Value::Default,
+            ExprKind::Reserved(_) => Value::Unknown,
+            ExprKind::Regex(re) => Value::Regex(re.clone()),
+            ExprKind::Str(string) => self.eval_string(string, ctx),
+            ExprKind::Array(items) => {
+                let values = self.eval_all(items, ctx);
+                Value::Array(values)
+            }
+            ExprKind::Hash(pairs) => {
+                let mut entries = Vec::new();
+                for pair in pairs {
+                    let key = self.eval(&pair.key, ctx);
+                    let value = self.eval(&pair.value, ctx);
+                    entries.push((key, value));
+                }
+                Value::Hash(entries)
+            }
+            ExprKind::Pair(pair) => {
+                let key = self.eval(&pair.key, ctx);
+                let value = self.eval(&pair.value, ctx);
+                Value::Hash(vec![(key, value)])
+            }
+            ExprKind::Paren(inner) => self.eval(inner, ctx),
+            ExprKind::Unary { op, operand } => {
+                let value = self.eval(operand, ctx);
+                match (op, &value) {
+                    (UnaryOp::Not, v) => v.truthy().map_or(Value::Unknown, |b| Value::Bool(!b)),
+                    (UnaryOp::Negate, Value::Int(i)) => i.checked_neg().map_or(Value::Unknown, Value::Int),
+                    (UnaryOp::Negate, Value::Float(f)) => Value::Float(-f),
+                    (UnaryOp::Splat, v) => v.clone(),
+                    _ => Value::Unknown,
+                }
+            }
+            ExprKind::Binary { op, left, right } => self.eval_binary(*op, left, right, ctx),
+            ExprKind::Selector { value, entries } => self.eval_selector(value, entries, ctx).on_path(&ctx.path),
+            ExprKind::Access { object, index } => {
+                let object = self.eval(object, ctx);
+                let keys = self.eval_all(index, ctx);
+                access(&object, &keys)
+            }
+            ExprKind::Call(call) => self.eval_call(call, at, ctx),
+            ExprKind::MethodCall(call) => {
+                self.eval(&call.object, ctx);
+                self.eval_all(&call.args, ctx);
+                if let Some(lambda) = &call.lambda {
+                    self.eval_lambda(lambda, ctx);
+                }
+                Value::Unknown
+            }
+            ExprKind::Collector(collector) => {
+                self.eval(&collector.type_expr, ctx);
+                if let Some(query) = &collector.query {
+                    self.eval_query(query, ctx);
+                }
+                for attribute in &collector.overrides {
+                    self.eval(&attribute.value, ctx);
+                }
+                Value::Unknown
+            }
+            ExprKind::If(conditional) => self.eval_if(conditional, false, ctx),
+            ExprKind::Unless(conditional) => self.eval_if(conditional, true, ctx),
+            ExprKind::Case(case) => self.eval_case(case, ctx),
+            ExprKind::Assignment { op, target, value } => {
+                // A selector's value stays tied to the conditions that chose it.
+                let value = match &value.kind {
+                    ExprKind::Selector { value: subject, entries } => self.eval_selector(subject, entries, ctx),
+                    _ => self.eval(value, ctx),
+                };
+                self.assign(*op, target, value.clone(), ctx);
+                value
+            }
+            ExprKind::Relationship { left, right, .. } => {
+                self.eval(left, ctx);
+                self.eval(right, ctx)
+            }
+            ExprKind::Resource(resource) => self.eval_resource(resource, ctx),
+            ExprKind::ResourceDefaults(defaults) | ExprKind::ResourceOverride(defaults) => {
+                self.eval(&defaults.type_expr, ctx);
+                for attribute in &defaults.attributes {
+                    self.eval(&attribute.value, ctx);
+                }
+                Value::Unknown
+            }
+            ExprKind::Apply(apply) => {
+                self.eval_all(&apply.args, ctx);
+                Value::Unknown
+            }
+            // Definitions are indexed, not evaluated where they stand.
+            ExprKind::Class(_)
+            | ExprKind::Define(_)
+            | ExprKind::Node(_)
+            | ExprKind::Function(_)
+            | ExprKind::Plan(_)
+            | ExprKind::TypeAlias(_)
+            | ExprKind::TypeDefinition(_) => Value::Undef,
+        }
+    }
+
+    fn eval_string(&mut self, string: &StringLit, ctx: &Ctx) -> Value {
+        let mut text = Some(String::new());
+        for part in &string.parts {
+            match part {
+                StringPart::Text(t) => {
+                    if let Some(text) = &mut text {
+                        text.push_str(t);
+                    }
+                }
+                StringPart::Interpolation(expr) => {
+                    let value = self.eval(expr, ctx);
+                    match (value.to_text(), &mut text) {
+                        (Some(piece), Some(text)) => text.push_str(&piece),
+                        _ => text = None,
+                    }
+                }
+            }
+        }
+        text.map_or(Value::Unknown, Value::Str)
+    }
+
+    fn eval_binary(&mut self, op: BinaryOp, left: &Expr, right: &Expr, ctx: &Ctx) -> Value {
+        let l = self.eval(left, ctx);
+        // `and`/`or` short-circuit: the right side may not run.
+        if (op == BinaryOp::And && l.truthy() == Some(false)) || (op == BinaryOp::Or && l.truthy() == Some(true)) {
+            return Value::Bool(op == BinaryOp::Or);
+        }
+        // On an unknown left side, the right side runs only where `and`'s
+        // left holds (or `or`'s fails): `defined('$x') and $x`.
+        let r = if l.truthy().is_none() && matches!(op, BinaryOp::And | BinaryOp::Or) {
+            let (tested, inverted) = strip_negation(left);
+            let (choice, true_branch) = self.condition_choice(tested, ctx);
+            self.add_guards(tested, choice, true_branch, ctx.file);
+            let left_holds = (op == BinaryOp::And) != inverted;
+            let branch = if left_holds { true_branch } else { 1 - true_branch };
+            self.eval(right, &Self::with_choice(ctx, choice, branch))
+        } else {
+            self.eval(right, ctx)
+        };
+        value::binary(op, &l, &r)
+    }
+
+    fn assign(&mut self, op: AssignOp, target: &Expr, value: Value, ctx: &Ctx) {
+        let at = loc(ctx.file, target);
+        match &target.kind {
+            ExprKind::Variable(variable) if !variable.is_qualified() => {
+                if op != AssignOp::Assign {
+                    // `$x += 1` reads the visible `$x` and binds a local one.
+                    let previous = self.read(variable, at, ctx);
+                    let combined = value::binary(BinaryOp::Add, &previous, &value);
+                    self.bind(ctx, &variable.name, combined, Some(at));
+                } else {
+                    self.bind(ctx, &variable.name, value, Some(at));
+                }
+            }
+            ExprKind::Array(targets) => {
+                for (i, target) in targets.iter().enumerate() {
+                    let element = match &value {
+                        Value::Array(items) => items.get(i).cloned().unwrap_or(Value::Undef),
+                        _ => Value::Unknown,
+                    };
+                    self.assign(AssignOp::Assign, target, element, ctx);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn eval_lambda(&mut self, lambda: &Lambda, ctx: &Ctx) {
+        let scope = self.new_scope(ScopeKind::Lambda, None, None, Some(ctx.scope));
+        let inner = Ctx { scope, ..ctx.clone() };
+        for param in &lambda.params {
+            if let Some(default) = &param.default {
+                self.eval(default, &inner);
+            }
+            self.bind_quietly(scope, &param.name, Value::Unknown, Some(Loc::new(ctx.file, param.name_span)));
+        }
+        // A failing lambda may never be called.
+        self.eval_branch(&lambda.body, &inner);
+    }
+}
+
+/// `$x[1]`, `$h['k']`, `Class['x']` on known values.
+fn access(object: &Value, keys: &[Value]) -> Value {
+    match (object, keys) {
+        (Value::Array(items), [Value::Int(i)]) => {
+            let len = items.len() as i64;
+            let index = if *i < 0 { len + i } else { *i };
+            if (0..len).contains(&index) {
+                items[index as usize].clone()
+            } else {
+                Value::Undef
+            }
+        }
+        (Value::Hash(entries), [key]) => match entries.iter().find(|(k, _)| k.equals(key) == Some(true)) {
+            Some((_, value)) => value.clone(),
+            None if value::any_match(entries.iter().map(|(k, _)| k.equals(key))).is_none() => Value::Unknown,
+            None => Value::Undef,
+        },
+        (Value::Type(t), keys) => {
+            let inner: Option<Vec<String>> = keys
+                .iter()
+                .map(|k| match k {
+                    Value::Str(s) => Some(format!("'{s}'")),
+                    other => other.to_text(),
+                })
+                .collect();
+            inner.map_or(Value::Unknown, |parts| Value::Type(format!("{t}[{}]", parts.join(", "))))
+        }
+        _ => Value::Unknown,
+    }
+}

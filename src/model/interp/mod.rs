@@ -1,0 +1,253 @@
+//! The abstract interpreter: evaluates one compilation the way Puppet's
+//! compiler does — top scope, node scope, class scopes fixed at first
+//! declaration, inheritance, lazy defined types — over abstract values, and
+//! records how every lookup and declaration resolved.
+//!
+//! A condition on an unknown value runs every branch, each under its own
+//! path condition. Recursion follows the syntax tree only (bounded by the
+//! parser's nesting limit); declarations are bounded by explicit limits.
+
+mod branching;
+mod builtins;
+mod calls;
+mod conditions;
+mod declarations;
+mod expressions;
+mod resources;
+mod variables;
+
+use std::collections::{BTreeMap, VecDeque};
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::facts::Facts;
+use super::index::{FileId, Index, Loc};
+use super::record::*;
+use super::value::Value;
+use crate::syntax::ast::*;
+use crate::syntax::ParsedFile;
+
+pub use self::builtins::{BUILT_IN_FUNCTIONS, METAPARAMETERS};
+pub use self::resources::namevar;
+
+/// Most defined-type instances one compilation evaluates.
+pub const MAX_DEFINE_INSTANCES: usize = 10_000;
+/// Deepest chain of defined-type instances declaring instances.
+pub const MAX_DEFINE_DEPTH: u32 = 100;
+
+/// Deepest chain of classes declaring classes (inheritance included).
+pub const MAX_DECLARATION_DEPTH: usize = 200;
+
+struct Binding {
+    value: Value,
+    loc: Option<Loc>,
+    path: PathCond,
+}
+
+struct Scope {
+    kind: ScopeKind,
+    /// The parent class's scope, for a class that inherits.
+    inherited: Option<ScopeId>,
+    /// Top or node scope where the class or define was first declared.
+    enclosing: Option<ScopeId>,
+    /// For a lambda: the scope it was written in.
+    lexical: Option<ScopeId>,
+    vars: HashMap<String, Vec<Binding>>,
+}
+
+struct ClassState {
+    /// Set once the class's code runs.
+    scope: Option<ScopeId>,
+    /// Top or node scope of its first declaration.
+    enclosing: ScopeId,
+    evaluated: bool,
+}
+
+struct PendingDefine<'a> {
+    define: &'a DefineDef,
+    file: FileId,
+    instance: usize,
+    enclosing: ScopeId,
+    params: Vec<(String, Value)>,
+}
+
+#[derive(Clone)]
+struct Ctx {
+    scope: ScopeId,
+    path: PathCond,
+    file: FileId,
+    owner: Owner,
+    /// Evaluating a parameter's default value.
+    in_default: bool,
+}
+
+pub struct Interpreter<'m, 'a> {
+    index: &'m Index<'a>,
+    files: &'a [ParsedFile],
+    /// Choice points by the condition they test, so that two tests of the
+    /// same condition in one scope take the same branch.
+    choice_keys: HashMap<String, u32>,
+    /// How many branches each choice point has.
+    choice_arity: HashMap<u32, u16>,
+    /// Subjects of `==` tests by key, and their literals by subject.
+    subjects: HashMap<String, u32>,
+    literals: HashMap<(u32, String), u32>,
+    literal_counts: HashMap<u32, u32>,
+    /// Atoms a `case` option's branch implies (its literal equal, earlier
+    /// literals unequal), so that they can be dropped where it is present.
+    implied: HashMap<(u32, u16), PathCond>,
+    /// What each `defined(…)` call evaluated tests, by the call's place.
+    defined_targets: HashMap<(FileId, usize), Guarded>,
+    facts: &'m Facts,
+    standalone: Option<FileId>,
+    scopes: Vec<Scope>,
+    classes: HashMap<String, ClassState>,
+    declaring: Vec<String>,
+    pending: VecDeque<PendingDefine<'a>>,
+    choices: u32,
+    top: ScopeId,
+    /// The current path has called `fail()`: nothing after it runs.
+    dead: bool,
+    /// The site's own functions that declare classes.
+    include_functions: Option<&'m BTreeMap<String, crate::config::IncludeFunction>>,
+    out: Compilation,
+}
+
+fn loc(file: FileId, expr: &Expr) -> Loc {
+    Loc::new(file, expr.span)
+}
+
+impl<'m, 'a> Interpreter<'m, 'a> {
+    pub fn new(
+        index: &'m Index<'a>,
+        files: &'a [ParsedFile],
+        facts: &'m Facts,
+        entry: Entry,
+        node_in_view: bool,
+    ) -> Self {
+        let standalone = match &entry {
+            Entry::Node { site, .. } | Entry::TopLevel { site } | Entry::Unreached { site: Some(site), .. } => {
+                index.sites[*site].standalone
+            }
+            Entry::Unreached { site: None, .. } => None,
+        };
+        let mut interp = Interpreter {
+            index,
+            files,
+            choice_keys: HashMap::default(),
+            choice_arity: HashMap::default(),
+            subjects: HashMap::default(),
+            literals: HashMap::default(),
+            literal_counts: HashMap::default(),
+            implied: HashMap::default(),
+            defined_targets: HashMap::default(),
+            facts,
+            standalone,
+            scopes: Vec::new(),
+            classes: HashMap::default(),
+            declaring: Vec::new(),
+            pending: VecDeque::new(),
+            choices: 0,
+            top: 0,
+            dead: false,
+            include_functions: None,
+            out: Compilation {
+                entry,
+                node_in_view,
+                scopes: Vec::new(),
+                reads: Vec::new(),
+                classes: BTreeMap::new(),
+                instances: Vec::new(),
+                resources: Vec::new(),
+                events: Vec::new(),
+                guards: Vec::new(),
+                labels: std::collections::HashMap::new(),
+                choice_subjects: std::collections::HashMap::new(),
+            },
+        };
+        interp.top = interp.new_scope(ScopeKind::Top, None, None, None);
+        interp
+    }
+
+    /// Knows the site's own functions that declare classes.
+    pub fn with_include_functions(mut self, functions: &'m BTreeMap<String, crate::config::IncludeFunction>) -> Self {
+        self.include_functions = Some(functions);
+        self
+    }
+
+    /// Runs the compilation its entry describes and returns the record.
+    pub fn run(mut self) -> Compilation {
+        let top_ctx = Ctx { scope: self.top, path: Vec::new(), file: 0, owner: Owner::Top, in_default: false };
+        let site = match &self.out.entry {
+            Entry::Node { site, .. } | Entry::TopLevel { site } | Entry::Unreached { site: Some(site), .. } => {
+                Some(&self.index.sites[*site])
+            }
+            Entry::Unreached { site: None, .. } => None,
+        };
+        if let Some(site) = site {
+            for (file, statement) in &site.top_level {
+                let ctx = Ctx { file: *file, ..top_ctx.clone() };
+                self.eval(statement, &ctx);
+                if self.dead {
+                    break;
+                }
+            }
+        }
+        match self.out.entry.clone() {
+            Entry::Node { site, node } => {
+                let entry = self.index.sites[site].nodes[node];
+                let scope = self.new_scope(ScopeKind::Node, None, Some(self.top), None);
+                let ctx = Ctx { scope, path: Vec::new(), file: entry.file, owner: Owner::Node, in_default: false };
+                self.eval_block(&entry.node.body, &ctx);
+            }
+            Entry::TopLevel { .. } => {}
+            Entry::Unreached { name, .. } => {
+                if let Some(def) = self.index.find_type(&name, self.standalone) {
+                    let def_loc = def.loc();
+                    let ctx = Ctx { file: def.file, ..top_ctx.clone() };
+                    if self.index.find_define(&name, self.standalone).is_some() {
+                        self.declare_define(&name, None, Vec::new(), def_loc, &ctx);
+                        if let Some(instance) = self.out.instances.last_mut() {
+                            instance.entry = true;
+                        }
+                    } else {
+                        self.declare_class(&name, DeclHow::Entry, None, def_loc, &ctx);
+                    }
+                }
+            }
+        }
+        self.evaluate_pending_defines();
+        self.finish_reads();
+        self.out.scopes = self.scopes.iter().map(|s| s.kind.clone()).collect();
+        self.out
+    }
+
+    fn new_scope(
+        &mut self,
+        kind: ScopeKind,
+        inherited: Option<ScopeId>,
+        enclosing: Option<ScopeId>,
+        lexical: Option<ScopeId>,
+    ) -> ScopeId {
+        self.scopes.push(Scope { kind, inherited, enclosing, lexical, vars: HashMap::default() });
+        self.scopes.len() - 1
+    }
+
+    /// Top or node scope that a class or define declared from `scope` gets
+    /// as its enclosing scope.
+    fn base_of(&self, mut scope: ScopeId) -> ScopeId {
+        for _ in 0..self.scopes.len() + 1 {
+            let s = &self.scopes[scope];
+            match s.kind {
+                ScopeKind::Top | ScopeKind::Node => return scope,
+                ScopeKind::Lambda => scope = s.lexical.unwrap_or(self.top),
+                _ => scope = s.enclosing.unwrap_or(self.top),
+            }
+        }
+        self.top
+    }
+
+    fn absolute_path(&self, ctx: &Ctx) -> PathCond {
+        join(&self.out.owner_path(&ctx.owner), &ctx.path)
+    }
+}

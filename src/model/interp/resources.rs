@@ -1,0 +1,130 @@
+//! Resource declarations, collector queries, and resources' identity.
+
+use super::{Ctx, Interpreter};
+use crate::model::index::{normalize_name, Loc};
+use crate::model::record::*;
+use crate::model::value::Value;
+use crate::syntax::ast::*;
+
+impl<'m, 'a> Interpreter<'m, 'a> {
+    /// In a collector query, bare words name attributes: only the values
+    /// are evaluated.
+    pub(super) fn eval_query(&mut self, query: &Expr, ctx: &Ctx) {
+        match &query.kind {
+            ExprKind::Binary { left, right, op: BinaryOp::And | BinaryOp::Or } => {
+                self.eval_query(left, ctx);
+                self.eval_query(right, ctx);
+            }
+            ExprKind::Binary { right, .. } => {
+                self.eval(right, ctx);
+            }
+            ExprKind::Paren(inner) => self.eval_query(inner, ctx),
+            _ => {
+                self.eval(query, ctx);
+            }
+        }
+    }
+
+    pub(super) fn eval_resource(&mut self, resource: &Resource, ctx: &Ctx) -> Value {
+        let type_name = match &resource.type_expr.kind {
+            ExprKind::Access { object, index } => {
+                // `Resource['file'] { 'x': }` names the type in the index.
+                self.eval(object, ctx);
+                let keys = self.eval_all(index, ctx);
+                keys.first()
+                    .and_then(|k| {
+                        k.as_str().or(match k {
+                            Value::Type(t) => Some(t.as_str()),
+                            _ => None,
+                        })
+                    })
+                    .map(normalize_name)
+            }
+            _ => resource.type_name(),
+        };
+        for body in &resource.bodies {
+            let title = self.eval(&body.title, ctx);
+            let mut attributes = Vec::new();
+            for attribute in &body.attributes {
+                let value = self.eval(&attribute.value, ctx);
+                attributes.push((attribute.name.clone(), value));
+            }
+            let Some(type_name) = &type_name else { continue };
+            let titles = titles(&title);
+            let body_loc = Loc::new(ctx.file, body.title.span);
+            if type_name == "class" {
+                for title in titles.into_iter().flatten() {
+                    self.declare_class(&title, DeclHow::ResourceLike, Some(attributes.clone()), body_loc, ctx);
+                }
+                continue;
+            }
+            let is_define = self.index.find_define(type_name, self.standalone).is_some();
+            for title in titles {
+                let recorded = title.as_ref().map(|title| {
+                    let key = uniqueness_key(type_name, title, &attributes);
+                    self.out.resources.push(ResourceDecl {
+                        type_name: type_name.clone(),
+                        title: title.clone(),
+                        key,
+                        loc: body_loc,
+                        owner: ctx.owner.clone(),
+                        path: ctx.path.clone(),
+                        instance: None,
+                    });
+                    self.out.resources.len() - 1
+                });
+                if is_define {
+                    let before = self.out.instances.len();
+                    self.declare_define(type_name, title, attributes.clone(), body_loc, ctx);
+                    if let (Some(record), true) = (recorded, self.out.instances.len() > before) {
+                        self.out.resources[record].instance = Some(before);
+                    }
+                }
+            }
+        }
+        Value::Unknown
+    }
+}
+
+/// The titles a title expression names; `None` for an unknown one.
+fn titles(value: &Value) -> Vec<Option<String>> {
+    match value {
+        Value::Array(items) => items.iter().flat_map(titles).collect(),
+        Value::Unknown => vec![None],
+        // A `default:` body sets defaults for the other bodies.
+        Value::Default => Vec::new(),
+        other => vec![other.to_text()],
+    }
+}
+
+/// A resource's identity beside its title: its namevar's value. Files
+/// ignore trailing slashes; packages are unique per provider.
+fn uniqueness_key(type_name: &str, title: &str, attributes: &[(String, Value)]) -> Option<String> {
+    // Non-isomorphic types are unique by title alone (Puppet 7.23: two
+    // execs with one command compile).
+    if type_name == "exec" {
+        return None;
+    }
+    let namevar = namevar(type_name);
+    let mut key = match attributes.iter().find(|(n, _)| n == namevar) {
+        // Set to something unknown: the resource's identity is unknown.
+        Some((_, value)) => value.to_text()?,
+        None => title.to_string(),
+    };
+    if type_name == "file" && key.len() > 1 {
+        key = key.trim_end_matches('/').to_string();
+    }
+    if type_name == "package" {
+        let provider = attributes.iter().find(|(n, _)| n == "provider").map(|(_, v)| v.to_text().unwrap_or_default());
+        key = format!("{key}\u{0}{}", provider.unwrap_or_default());
+    }
+    Some(key)
+}
+
+/// The attribute that identifies a resource beside its title.
+pub fn namevar(type_name: &str) -> &'static str {
+    match type_name {
+        "file" => "path",
+        _ => "name",
+    }
+}
