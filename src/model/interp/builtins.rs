@@ -43,11 +43,11 @@ pub(super) const BUILT_IN_TYPES: &[&str] = &[
     "zpool",
 ];
 
-/// Puppet's own functions (Puppet 7), which need no definition in the tree.
 /// Functions that return their first argument that is not undef (stdlib's
 /// `pick`, `pick_default`): a variable passed to them may be unset on purpose.
 pub(super) const FALLBACK_FUNCTIONS: &[&str] = &["pick", "pick_default"];
 
+/// Puppet's own functions (Puppet 7), which need no definition in the tree.
 pub const BUILT_IN_FUNCTIONS: &[&str] = &[
     "abs",
     "alert",
