@@ -209,7 +209,11 @@ static bool scan_string_content(TSLexer *lexer, const bool *valid) {
 }
 
 // Consumes an end-tag line's prefix and tag; true if the line is the end line.
-static bool match_end_tag(const Heredoc *h, TSLexer *lexer) {
+// Otherwise `consumed` says whether it consumed anything.
+static bool match_end_tag(const Heredoc *h, TSLexer *lexer, bool *consumed) {
+  int32_t first = lexer->lookahead;
+  *consumed = is_blank(first) || first == '|' || first == '-' ||
+              (h->tag_len > 0 && first == (unsigned char)h->tag[0]);
   while (is_blank(lexer->lookahead)) advance(lexer);
   if (lexer->lookahead == '|') {
     advance(lexer);
@@ -249,7 +253,8 @@ static bool scan_heredoc_body(Scanner *s, TSLexer *lexer, const bool *valid) {
     if (at_line_start) {
       at_line_start = false;
       lexer->mark_end(lexer);
-      if (match_end_tag(h, lexer)) {
+      bool consumed;
+      if (match_end_tag(h, lexer, &consumed)) {
         if (has_content) {
           lexer->result_symbol = HEREDOC_CONTENT;
           return true;
@@ -259,7 +264,9 @@ static bool scan_heredoc_body(Scanner *s, TSLexer *lexer, const bool *valid) {
         pop_heredoc(s);
         return true;
       }
-      has_content = true;
+      // A line that starts with an interpolation or escape has no text
+      // before it: no empty content token, which would never advance.
+      if (consumed) has_content = true;
       continue;
     }
     int32_t c = lexer->lookahead;
