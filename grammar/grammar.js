@@ -76,6 +76,8 @@ module.exports = grammar({
     $._access_bracket,
     $._call_paren,
     $._error_sentinel,
+    '${',
+    $._keyword_variable,
   ],
 
   supertypes: ($) => [$._expression, $._statement],
@@ -318,6 +320,9 @@ module.exports = grammar({
       $.unless,
       $.case,
       alias(choice('attr', 'private'), $.reserved_word),
+      // `in` in `${in['x']}`: the scanner finds the keywords that Puppet's
+      // lexer reads as variables, as the names are.
+      alias($._keyword_variable, $.name),
       // `tag == 'x'` in a query, `require => ...` as a hash key.
       prec(-1, alias(choice(...STATEMENT_FUNCTIONS), $.name)),
     ),
@@ -502,27 +507,23 @@ module.exports = grammar({
       '"',
     ),
 
+    // Puppet's lexer turns the first token of an interpolation into a
+    // variable when it is a name, number or keyword followed by `[` or `.`,
+    // or alone: `${x}`, `${x['a'].m + 1}` and `${in['a']}` read `$x` and
+    // `$in`. Names and numbers parse as themselves (lowering makes them
+    // variables); a keyword comes from the scanner as `_keyword_variable`.
+    // Keywords are valid here only so that they lex as keywords when they
+    // are not variables: `${in + 1}` is an error. `${true}` stays a value.
+    // `plan` and `apply` are names to Puppet, so they are left out.
     interpolation: ($) => seq(
       '${',
-      choice(
-        $._assignment_level,
-        // `${class}` reads `$class`; keywords that are values on their own
-        // (`${true}`) stay values.
-        $._keyword_name,
-        alias($.keyword_access, $.access),
-      ),
+      choice($._assignment_level, $._keyword_name),
       '}',
     ),
 
-    _keyword_name: ($) => alias(choice(...KEYWORDS.filter((k) => !VALUE_KEYWORDS.includes(k))), $.name),
-
-    // `${type['x']}` reads `$type['x']`.
-    keyword_access: ($) => prec(PREC.postfix, seq(
-      field('object', choice($._keyword_name, alias($.keyword_access, $.access))),
-      $._access_bracket,
-      field('index', $.access_arguments),
-      ']',
-    )),
+    _keyword_name: ($) => alias(choice(...KEYWORDS.filter(
+      (k) => !VALUE_KEYWORDS.includes(k) && k !== 'plan' && k !== 'apply',
+    )), $.name),
 
     heredoc: ($) => $.heredoc_start,
 

@@ -59,6 +59,55 @@ fn interpolated_names_are_variables_as_in_puppet() {
 }
 
 #[test]
+fn interpolated_keywords_are_variables_as_in_puppet() {
+    let value = assigned_value(
+        "$s = \"${in['name']} ${in['p'].upcase()} ${if.size + 1} ${default} ${x['a'] == 'b'} ${y + 1} ${default == 1}\"\n",
+    );
+    let interpolated: Vec<&ExprKind> = string_parts(&value)
+        .iter()
+        .filter_map(|p| match p {
+            StringPart::Interpolation(e) => Some(&e.kind),
+            StringPart::Text(_) => None,
+        })
+        .collect();
+    match interpolated[0] {
+        ExprKind::Access { object, .. } => assert_eq!(object.kind, var("in")),
+        other => panic!("{other:?}"),
+    }
+    match interpolated[1] {
+        ExprKind::MethodCall(call) => match &call.object.kind {
+            ExprKind::Access { object, .. } => assert_eq!(object.kind, var("in")),
+            other => panic!("{other:?}"),
+        },
+        other => panic!("{other:?}"),
+    }
+    match interpolated[2] {
+        ExprKind::Binary { left, .. } => match &left.kind {
+            ExprKind::MethodCall(call) => assert_eq!(call.object.kind, var("if")),
+            other => panic!("{other:?}"),
+        },
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(interpolated[3], &var("default"));
+    match interpolated[4] {
+        ExprKind::Binary { left, .. } => match &left.kind {
+            ExprKind::Access { object, .. } => assert_eq!(object.kind, var("x")),
+            other => panic!("{other:?}"),
+        },
+        other => panic!("{other:?}"),
+    }
+    // Followed by an operator, the head stays what it is.
+    match interpolated[5] {
+        ExprKind::Binary { left, .. } => assert_eq!(left.kind, ExprKind::Name("y".into())),
+        other => panic!("{other:?}"),
+    }
+    match interpolated[6] {
+        ExprKind::Binary { left, .. } => assert_eq!(left.kind, ExprKind::Default),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn string_escapes_are_decoded() {
     let value = assigned_value(r#"$s = "tab\there \$x \"q\" \u{263A} \d""#);
     assert_eq!(string_parts(&value), &[StringPart::Text("tab\there $x \"q\" \u{263A} \\d".into())]);

@@ -7,7 +7,9 @@
 //    `$var`, `${` and escapes;
 //  - `/`: a regular expression where an operand is expected, else division;
 //  - `[` directly after an expression is access, after whitespace an array;
-//  - `(` first on its line never calls the expression before it.
+//  - `(` first on its line never calls the expression before it;
+//  - a keyword that starts an interpolation is a variable when Puppet's lexer
+//    makes it one: `${in}`, `${in['x']}`, `${in.m}`.
 
 #include "tree_sitter/alloc.h"
 #include "tree_sitter/parser.h"
@@ -28,6 +30,8 @@ enum TokenType {
   ACCESS_BRACKET,
   CALL_PAREN,
   ERROR_SENTINEL,
+  INTERPOLATION_START,
+  KEYWORD_VARIABLE,
 };
 
 // Heredoc flags: interpolation and the escapes enabled after `/`.
@@ -58,6 +62,8 @@ typedef struct {
   Heredoc pending[MAX_PENDING];
   uint8_t count;
   bool in_body;
+  // Set by the `${` that a keyword variable follows; the next token clears it.
+  bool keyword_variable_next;
 } Scanner;
 
 static inline void advance(TSLexer *lexer) { lexer->advance(lexer, false); }
@@ -165,8 +171,97 @@ static bool heredoc_escape_char(uint8_t flags, int32_t c) {
   }
 }
 
+// Keywords of Puppet's lexer that it turns into a variable at the head of an
+// interpolation. `true` and `false` are left out: Puppet fails on `${true}`.
+static const char *const INTERPOLATED_KEYWORDS[] = {
+    "and", "attr", "case", "class", "default", "define", "else", "elsif", "function",
+    "if", "in", "inherits", "node", "or", "private", "type", "undef", "unless",
+};
+
+#define MAX_KEYWORD 8
+
+static inline bool is_name_start(int32_t c) { return (c >= 'a' && c <= 'z') || c == '_'; }
+
+// Consumes a bare word, `[a-z_]` then word characters and `-`; true if it is
+// a whole keyword of INTERPOLATED_KEYWORDS (a word such as `in-x` or `in::x`
+// is a name, which the grammar reads without help).
+static bool scan_keyword(TSLexer *lexer) {
+  char word[MAX_KEYWORD + 1];
+  int len = 0;
+  bool too_long = false;
+  bool trailing_dash = false;
+  if (!is_name_start(lexer->lookahead)) return false;
+  while (is_word_char(lexer->lookahead) || lexer->lookahead == '-') {
+    if (len < MAX_KEYWORD) {
+      word[len++] = (char)lexer->lookahead;
+    } else {
+      too_long = true;
+    }
+    trailing_dash = lexer->lookahead == '-';
+    advance(lexer);
+  }
+  if (too_long || trailing_dash || lexer->lookahead == ':') return false;
+  word[len] = 0;
+  for (size_t i = 0; i < sizeof(INTERPOLATED_KEYWORDS) / sizeof(INTERPOLATED_KEYWORDS[0]); i++) {
+    if (strcmp(word, INTERPOLATED_KEYWORDS[i]) == 0) return true;
+  }
+  return false;
+}
+
+// Skips whitespace and comments; false on an unterminated comment.
+static bool skip_space_and_comments(TSLexer *lexer) {
+  for (;;) {
+    int32_t c = lexer->lookahead;
+    if (is_space(c)) {
+      advance(lexer);
+    } else if (c == '#') {
+      while (!lexer->eof(lexer) && lexer->lookahead != '\n') advance(lexer);
+    } else if (c == '/') {
+      advance(lexer);
+      if (lexer->lookahead != '*') return false;
+      advance(lexer);
+      for (;;) {
+        if (lexer->eof(lexer)) return false;
+        int32_t d = lexer->lookahead;
+        advance(lexer);
+        if (d == '*' && lexer->lookahead == '/') {
+          advance(lexer);
+          break;
+        }
+      }
+    } else {
+      return true;
+    }
+  }
+}
+
+// After `${` (its end marked): does Puppet's lexer turn the first token of the
+// interpolation into a variable, a keyword being that token? It does when the
+// keyword is the only token, or when `.` or `[` follows it (`[` right after the
+// word, as Puppet's lexer tells an access from an array). Names and numbers
+// are turned the same way, but they need no help from the scanner.
+static bool keyword_variable_follows(TSLexer *lexer) {
+  if (!skip_space_and_comments(lexer)) return false;
+  if (!scan_keyword(lexer)) return false;
+  if (lexer->lookahead == '[') return true;
+  if (!skip_space_and_comments(lexer)) return false;
+  return lexer->lookahead == '.' || lexer->lookahead == '}';
+}
+
+// After the `$` of `${` at the token's start: consumes `${` as a token of its
+// own when a keyword variable follows (`keyword_variable_next` tells the next
+// scan). Otherwise the grammar's own `${` is lexed.
+static bool scan_interpolation_start(Scanner *s, TSLexer *lexer) {
+  advance(lexer);
+  lexer->mark_end(lexer);
+  if (!keyword_variable_follows(lexer)) return false;
+  s->keyword_variable_next = true;
+  lexer->result_symbol = INTERPOLATION_START;
+  return true;
+}
+
 // Content of a double-quoted string up to `"`, an interpolation or an escape.
-static bool scan_string_content(TSLexer *lexer, const bool *valid) {
+static bool scan_string_content(Scanner *s, TSLexer *lexer, const bool *valid) {
   bool has_content = false;
   for (;;) {
     int32_t c = lexer->lookahead;
@@ -178,6 +273,9 @@ static bool scan_string_content(TSLexer *lexer, const bool *valid) {
     if (c == '$') {
       lexer->mark_end(lexer);
       advance(lexer);
+      if (lexer->lookahead == '{' && !has_content && valid[INTERPOLATION_START]) {
+        return scan_interpolation_start(s, lexer);
+      }
       if (interpolation_follows(lexer)) {
         lexer->result_symbol = STRING_CONTENT;
         return has_content;
@@ -209,7 +307,11 @@ static bool scan_string_content(TSLexer *lexer, const bool *valid) {
 }
 
 // Consumes an end-tag line's prefix and tag; true if the line is the end line.
-static bool match_end_tag(const Heredoc *h, TSLexer *lexer) {
+// Otherwise `consumed` says whether it consumed anything.
+static bool match_end_tag(const Heredoc *h, TSLexer *lexer, bool *consumed) {
+  int32_t first = lexer->lookahead;
+  *consumed = is_blank(first) || first == '|' || first == '-' ||
+              (h->tag_len > 0 && first == (unsigned char)h->tag[0]);
   while (is_blank(lexer->lookahead)) advance(lexer);
   if (lexer->lookahead == '|') {
     advance(lexer);
@@ -249,7 +351,8 @@ static bool scan_heredoc_body(Scanner *s, TSLexer *lexer, const bool *valid) {
     if (at_line_start) {
       at_line_start = false;
       lexer->mark_end(lexer);
-      if (match_end_tag(h, lexer)) {
+      bool consumed;
+      if (match_end_tag(h, lexer, &consumed)) {
         if (has_content) {
           lexer->result_symbol = HEREDOC_CONTENT;
           return true;
@@ -259,7 +362,9 @@ static bool scan_heredoc_body(Scanner *s, TSLexer *lexer, const bool *valid) {
         pop_heredoc(s);
         return true;
       }
-      has_content = true;
+      // A line that starts with an interpolation or escape has no text
+      // before it: no empty content token, which would never advance.
+      if (consumed) has_content = true;
       continue;
     }
     int32_t c = lexer->lookahead;
@@ -272,6 +377,9 @@ static bool scan_heredoc_body(Scanner *s, TSLexer *lexer, const bool *valid) {
     if (c == '$' && (h->flags & HD_INTERPOLATE)) {
       lexer->mark_end(lexer);
       advance(lexer);
+      if (lexer->lookahead == '{' && !has_content && valid[INTERPOLATION_START]) {
+        return scan_interpolation_start(s, lexer);
+      }
       if (interpolation_follows(lexer)) {
         lexer->result_symbol = HEREDOC_CONTENT;
         return has_content;
@@ -399,12 +507,15 @@ static bool scan_regex(TSLexer *lexer) {
 
 static bool scan(Scanner *s, TSLexer *lexer, const bool *valid) {
   bool recovering = valid[ERROR_SENTINEL];
+  // Only the token right after that `${` may be a keyword variable.
+  bool keyword_variable_next = s->keyword_variable_next;
+  s->keyword_variable_next = false;
 
   if (s->in_body && s->count > 0 && (valid[HEREDOC_CONTENT] || valid[HEREDOC_END])) {
     return scan_heredoc_body(s, lexer, valid);
   }
   if (valid[STRING_CONTENT] && !recovering) {
-    return scan_string_content(lexer, valid);
+    return scan_string_content(s, lexer, valid);
   }
 
   bool saw_space = false;
@@ -420,6 +531,13 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid) {
     if (lexer->lookahead == '\n') saw_newline = true;
     saw_space = true;
     skip(lexer);
+  }
+
+  if (keyword_variable_next && valid[KEYWORD_VARIABLE] && !recovering && is_name_start(lexer->lookahead)) {
+    if (!scan_keyword(lexer)) return false;
+    lexer->mark_end(lexer);
+    lexer->result_symbol = KEYWORD_VARIABLE;
+    return true;
   }
 
   switch (lexer->lookahead) {
@@ -473,6 +591,7 @@ unsigned tree_sitter_puppet_external_scanner_serialize(void *payload, char *buff
   unsigned n = 0;
   buffer[n++] = (char)s->count;
   buffer[n++] = (char)s->in_body;
+  buffer[n++] = (char)s->keyword_variable_next;
   for (int i = 0; i < s->count; i++) {
     const Heredoc *h = &s->pending[i];
     if (n + 2 + h->tag_len > TREE_SITTER_SERIALIZATION_BUFFER_SIZE) break;
@@ -488,10 +607,12 @@ void tree_sitter_puppet_external_scanner_deserialize(void *payload, const char *
   Scanner *s = payload;
   s->count = 0;
   s->in_body = false;
-  if (length < 2) return;
+  s->keyword_variable_next = false;
+  if (length < 3) return;
   unsigned n = 0;
   uint8_t count = (uint8_t)buffer[n++];
   s->in_body = buffer[n++] != 0;
+  s->keyword_variable_next = buffer[n++] != 0;
   for (int i = 0; i < count && i < MAX_PENDING && n + 2 <= length; i++) {
     Heredoc *h = &s->pending[i];
     h->flags = (uint8_t)buffer[n++];

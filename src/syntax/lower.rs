@@ -675,7 +675,9 @@ impl Parts {
 }
 
 /// Puppet reads `${x}`, `${x[1]}` and `${x.m}` as `$x`, `$x[1]`, `$x.m`: a
-/// name or number at the head of the interpolation is a variable.
+/// name or number at the head of the interpolation is a variable, alone or
+/// followed by `[` or `.`. The grammar gives a keyword there (`${in['a']}`)
+/// as a name too.
 fn interpolate(expr: Expr) -> Expr {
     let span = expr.span;
     let kind = match expr.kind {
@@ -683,12 +685,32 @@ fn interpolate(expr: Expr) -> Expr {
         ExprKind::Number(Number::Integer(_)) | ExprKind::Number(Number::Overflow(_)) => {
             return number_as_variable(expr);
         }
+        kind => return leading_chain_as_variable(Expr { kind, span }),
+    };
+    Expr { kind, span }
+}
+
+/// The head of the access or method call that starts `expr` as a variable,
+/// as in `${x['a'] + 1}` or `${x.m ? { … }}`; a head followed by anything else
+/// (`${x + 1}`) stays a bare word, as Puppet reads it.
+fn leading_chain_as_variable(expr: Expr) -> Expr {
+    let span = expr.span;
+    let kind = match expr.kind {
         ExprKind::Access { object, index } if is_rewritable_head(&object) => {
             ExprKind::Access { object: Box::new(interpolate(*object)), index }
         }
         ExprKind::MethodCall(mut call) if is_rewritable_head(&call.object) => {
             call.object = interpolate(call.object);
             ExprKind::MethodCall(call)
+        }
+        ExprKind::Binary { op, left, right } => {
+            ExprKind::Binary { op, left: Box::new(leading_chain_as_variable(*left)), right }
+        }
+        ExprKind::Selector { value, entries } => {
+            ExprKind::Selector { value: Box::new(leading_chain_as_variable(*value)), entries }
+        }
+        ExprKind::Relationship { op, left, right } => {
+            ExprKind::Relationship { op, left: Box::new(leading_chain_as_variable(*left)), right }
         }
         kind => kind,
     };

@@ -180,6 +180,14 @@ fn describe_first_error(node: Node<'_>, root: Node<'_>, base: usize, source: &So
     }
     let tokens = tokens(root, base, &source.text);
     let first = leaves(node).into_iter().next();
+    // `${in + 1}`: Puppet's parser stops at a keyword that cannot start an
+    // expression, although `${in` could go on as `${in}`.
+    if let Some(keyword) =
+        [previous, first].into_iter().flatten().find(|l| is_stray_keyword_in_interpolation(*l, source))
+    {
+        let (span, found) = culprit(Some(keyword.byte_range()), root, source);
+        return SyntaxProblem { span, message: format!("unexpected {found}") };
+    }
     // A token the tree does not show (a single-quoted string in an error)
     // may open the error node.
     let hidden_first = tokens
@@ -417,8 +425,26 @@ fn continues_operand(token: Node<'_>, previous: Option<Node<'_>>) -> bool {
         "'",
         "\"",
     ];
-    let ends_operand = previous.is_some_and(|p| ENDS_OPERAND.contains(&p.kind()));
+    let ends_operand = previous.is_some_and(|p| ENDS_OPERAND.contains(&p.kind()) && !is_keyword_in_interpolation(p));
     ends_operand && FOLLOWS_OPERAND.contains(&token.kind())
+}
+
+/// A keyword that starts no expression, first in `${…}` where it is no
+/// variable: `in`, `and`, `or`, `inherits`, `else`, `elsif`.
+fn is_stray_keyword_in_interpolation(leaf: Node<'_>, source: &SourceFile) -> bool {
+    const STARTS_NOTHING: &[&str] = &["and", "or", "in", "inherits", "else", "elsif"];
+    STARTS_NOTHING.contains(&&source.text[leaf.byte_range()])
+        && leaf.grammar_name() != "_keyword_variable"
+        && previous_leaf(leaf).is_some_and(|p| p.kind() == "${")
+}
+
+/// A keyword alone in `${…}` (`${case}`) shows as a name but is no operand
+/// to Puppet's parser: in `${case + 1}` the `+` is the error.
+fn is_keyword_in_interpolation(node: Node<'_>) -> bool {
+    node.kind() == "name"
+        && node.parent().is_some_and(|p| p.kind() == "interpolation")
+        && node.grammar_name().chars().all(|c| c.is_ascii_lowercase())
+        && node.grammar_name() != "name"
 }
 
 /// The span and description of the offending token; `None` is the end of file.
