@@ -1,28 +1,11 @@
 //! Reports, suppressions and configuration, end to end through the binary.
 
 use std::path::Path;
-use std::process::{Command, Output};
+
+use crate::support::{json, mplint, repo, stdout, write};
 
 fn fixture() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/every-rule")
-}
-
-fn mplint(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mplint")).args(args).current_dir(dir).output().expect("mplint runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn json(output: &Output) -> serde_json::Value {
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(output)))
-}
-
-fn write(dir: &Path, name: &str, content: &str) {
-    let path = dir.join(name);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, content).unwrap();
+    repo().join("tests/fixtures/every-rule")
 }
 
 #[test]
@@ -93,7 +76,7 @@ fn fingerprints_survive_lines_added_above() {
     let original = std::fs::read_to_string(fixture().join("site.pp")).unwrap();
     write(dir.path(), "site.pp", &original);
     let before = fingerprints(dir.path());
-    write(dir.path(), "site.pp", &format!("# a new header\n\n$unrelated = 1\n{original}"));
+    write(dir.path(), "site.pp", format!("# a new header\n\n$unrelated = 1\n{original}"));
     let after = fingerprints(dir.path());
     assert_eq!(before.len(), after.len());
     for ((message, fp, line), (message_after, fp_after, line_after)) in before.iter().zip(&after) {

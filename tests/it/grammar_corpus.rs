@@ -3,6 +3,8 @@
 
 use std::path::Path;
 
+use crate::support::repo;
+
 struct Case {
     file: String,
     title: String,
@@ -64,7 +66,7 @@ fn normalise(sexp: &str, keep_fields: bool) -> String {
 
 #[test]
 fn grammar_corpus_trees_match() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/test/corpus");
+    let dir = repo().join("grammar/test/corpus");
     let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     let mut failures = Vec::new();
@@ -88,11 +90,9 @@ fn grammar_corpus_trees_match() {
 #[test]
 fn every_named_node_kind_is_exercised_by_the_corpus() {
     // A construct the corpus never shows is a construct nobody checked.
-    let node_types: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/src/node-types.json")).unwrap(),
-    )
-    .unwrap();
-    let corpus: String = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/test/corpus"))
+    let node_types: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(repo().join("grammar/src/node-types.json")).unwrap()).unwrap();
+    let corpus: String = std::fs::read_dir(repo().join("grammar/test/corpus"))
         .unwrap()
         .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
         .collect();
@@ -111,8 +111,7 @@ fn every_named_node_kind_is_exercised_by_the_corpus() {
 fn highlight_query_compiles_and_captures() {
     use tree_sitter::{Query, QueryCursor, StreamingIterator};
     let language = mplint::syntax::language();
-    let source =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/queries/highlights.scm")).unwrap();
+    let source = std::fs::read_to_string(repo().join("grammar/queries/highlights.scm")).unwrap();
     let query = Query::new(&language, &source).expect("highlights.scm compiles against the grammar");
     let text = "class a($x = 1) { file { \"/tmp/${x}\": ensure => present } } # done\n";
     let tree = mplint::syntax::parse_tree(text).unwrap();

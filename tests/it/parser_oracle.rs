@@ -18,6 +18,8 @@ use std::path::{Path, PathBuf};
 
 use mplint::syntax::{parse_file, ParsedFile};
 
+use crate::support::{manifests_in, repo};
+
 #[derive(Debug)]
 struct Verdict {
     status: i64,
@@ -51,14 +53,7 @@ fn is_parse_error(message: &str) -> bool {
 }
 
 fn cases() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/parser_oracle/cases");
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pp"))
-        .collect();
-    cases.sort();
-    cases
+    manifests_in(&repo().join("tests/parser_oracle/cases"))
 }
 
 /// The offset of the first token at or after `offset`, past whitespace and comments.

@@ -18,13 +18,15 @@
 //! leaks in manifests Puppet compiles thanks to node scope, a cycle nobody
 //! declares yet). mplint runs with the oracle's facts only.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use mplint::check::analyse_with_facts;
 use mplint::model::facts::Facts;
 use mplint::model::workspace::Workspace;
 use mplint::rules::{Finding, Level};
 use mplint::syntax::parse_file;
+
+use crate::support::{manifests_in, repo};
 
 struct Expectation {
     rules: &'static [&'static str],
@@ -96,14 +98,7 @@ fn check(text: &str) -> Vec<Finding> {
 }
 
 fn cases() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/cases");
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pp"))
-        .collect();
-    cases.sort();
-    cases
+    manifests_in(&repo().join("tests/oracle/cases"))
 }
 
 fn describe(findings: &[Finding]) -> String {

@@ -4,26 +4,12 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn mplint(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mplint")).args(args).current_dir(dir).output().expect("mplint runs")
-}
-
-fn json(output: &Output) -> serde_json::Value {
-    serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&output.stdout)))
-}
+use crate::support::{json, mplint, repo, write};
 
 fn no_crash(output: &Output) {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("panicked") && !stderr.contains("overflow"), "crashed: {stderr}");
     assert!(output.status.code().is_some(), "killed by a signal: {:?}", output.status);
-}
-
-fn write(dir: &Path, name: &str, content: impl AsRef<[u8]>) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(&path, content).unwrap();
-    path
 }
 
 #[test]
@@ -316,7 +302,7 @@ fn absolute_findings(output: &Output, cwd: &Path) -> Vec<String> {
 
 #[test]
 fn the_same_findings_however_the_tree_is_named() {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let repo = repo();
     let site = repo.join("examples/demo-site");
     let absolute_site = site.display().to_string();
     let runs: Vec<(Vec<&str>, PathBuf)> = vec![

@@ -8,6 +8,8 @@ use mplint::model::workspace::Workspace;
 use mplint::rules::{Finding, ALL_RULES};
 use mplint::syntax::parse_file;
 
+use crate::support::repo;
+
 /// Everything mplint reports for one manifest checked on its own.
 fn check_example(text: &str) -> Vec<Finding> {
     let text = text.to_string();
@@ -30,7 +32,7 @@ fn examples<'a>(doc: &'a str, kind: &str) -> Vec<&'a str> {
 #[test]
 fn every_rule_has_documentation_with_examples_that_hold() {
     for rule in ALL_RULES {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("rules/{}.md", rule.id));
+        let path = repo().join(format!("rules/{}.md", rule.id));
         let doc = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("{} has no {}", rule.id, path.display()));
         assert_eq!(doc, rule.documentation, "{}: embedded documentation is stale", rule.id);
         for section in ["## What it does", "## Why it matters", "## Example", "## Use instead"] {

@@ -1,15 +1,9 @@
 //! The semantic model end to end: layouts, limits, explanations.
 
-use std::path::Path;
-
 use mplint::check::{check, CheckOptions};
 use mplint::rules::Finding;
 
-fn write(dir: &Path, name: &str, content: &str) {
-    let path = dir.join(name);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, content).unwrap();
-}
+use crate::support::write;
 
 fn findings(paths: Vec<std::path::PathBuf>, module_path: Vec<std::path::PathBuf>) -> Vec<Finding> {
     mplint::run_with_large_stack(move || {

@@ -7,12 +7,13 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::support::repo;
+
 fn validator() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("MPLINT_SARIF_VALIDATOR") {
         return Some(PathBuf::from(path));
     }
-    let local = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(".ci/tools/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool");
+    let local = repo().join(".ci/tools/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool");
     local.is_file().then_some(local)
 }
 
@@ -26,7 +27,7 @@ fn sarif_passes_microsofts_validator() {
         eprintln!("SKIPPED sarif_passes_microsofts_validator: no validator (npm install @microsoft/sarif-multitool)");
         return;
     };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = repo();
     let mut targets: Vec<PathBuf> =
         vec![root.join("examples/demo-site"), root.join("tests/oracle/cases"), root.join("tests/fixtures/every-rule")];
     let corpus = Path::new("/usr/share/puppet/modules");

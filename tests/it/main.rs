@@ -1,0 +1,14 @@
+//! The integration tests, one module per area, in one test binary.
+
+mod support;
+
+mod cli;
+mod debian_corpus;
+mod grammar_corpus;
+mod model;
+mod oracle;
+mod parser_oracle;
+mod reports;
+mod rule_docs;
+mod sarif_validator;
+mod syntax_tree;
