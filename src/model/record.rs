@@ -150,8 +150,6 @@ pub struct DefineInstance {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ReadOutcome {
-    /// Read only where `defined('$name')` holds.
-    Guarded,
     /// Found in a scope of this kind; `binding` is where it was assigned
     /// (none for parameters passed from elsewhere or built-ins).
     Bound {
@@ -283,6 +281,8 @@ pub struct Compilation {
     /// top-level code with no nodes at all.
     pub node_in_view: bool,
     pub scopes: Vec<ScopeKind>,
+    /// The reads rules query: those found in node scope and those that
+    /// found nothing when they ran (`Unbound`, `LaterBound`).
     pub reads: Vec<Read>,
     pub classes: BTreeMap<String, ClassDecl>,
     pub instances: Vec<DefineInstance>,

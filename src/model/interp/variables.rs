@@ -52,31 +52,43 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 
     /// Puppet's unqualified lookup: the scope, then the inherited class's
     /// scope or else the enclosing top or node scope; lambdas look outward.
+    /// On a miss, the scopes searched (built only then: most reads hit).
     pub(super) fn lookup(
         &self,
         start: ScopeId,
         name: &str,
         path: &PathCond,
     ) -> Result<(ScopeId, &Binding), Vec<ScopeKind>> {
-        let mut searched = Vec::new();
         let mut scope = start;
         for _ in 0..self.scopes.len() + 1 {
             if let Some(binding) = self.local(scope, name, path) {
                 return Ok((scope, binding));
             }
-            let s = &self.scopes[scope];
-            searched.push(s.kind.clone());
-            let next = match s.kind {
-                ScopeKind::Lambda => s.lexical,
-                ScopeKind::Top => None,
-                _ => s.inherited.or(s.enclosing),
-            };
-            match next {
+            match self.outer(scope) {
                 Some(n) => scope = n,
                 None => break,
             }
         }
+        let mut searched = Vec::new();
+        let mut scope = Some(start);
+        while let Some(s) = scope {
+            if searched.len() > self.scopes.len() {
+                break;
+            }
+            searched.push(self.scopes[s].kind.clone());
+            scope = self.outer(s);
+        }
         Err(searched)
+    }
+
+    /// The scope an unqualified lookup searches after `scope`.
+    fn outer(&self, scope: ScopeId) -> Option<ScopeId> {
+        let s = &self.scopes[scope];
+        match s.kind {
+            ScopeKind::Lambda => s.lexical,
+            ScopeKind::Top => None,
+            _ => s.inherited.or(s.enclosing),
+        }
     }
 
     /// An assignment the lookup chain from `start` holds on any path.
@@ -168,23 +180,30 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     }
 
     pub(super) fn read(&mut self, variable: &Variable, at: Loc, ctx: &Ctx) -> Value {
-        let (value, mut outcome) = self.resolve(ctx.scope, variable, &ctx.path);
-        if matches!(outcome, ReadOutcome::Unbound { .. })
-            && self.out.guarded(&ctx.path, true, |g| *g == Guarded::Variable(variable.unanchored().to_string()))
-        {
-            outcome = ReadOutcome::Guarded;
-        }
+        let (value, outcome) = self.resolve(ctx.scope, variable, &ctx.path);
         let value = value.on_path(&ctx.path);
-        self.out.reads.push(Read {
-            loc: at,
-            name: variable.name.clone(),
-            reader: ctx.owner.clone(),
-            scope: ctx.scope,
-            path: ctx.path.clone(),
-            outcome,
-            in_parameter_default: ctx.in_default,
-            with_fallback: false,
-        });
+        // Only what the rules ask about is kept: reads found in node scope,
+        // and reads that found nothing (perhaps bound later) where no
+        // `defined('$x')` guards them.
+        let queried = match &outcome {
+            ReadOutcome::Bound { kind: ScopeKind::Node, .. } => true,
+            ReadOutcome::Unbound { .. } => !self
+                .out
+                .guarded(&ctx.path, true, |g| matches!(g, Guarded::Variable(v) if v == variable.unanchored())),
+            _ => false,
+        };
+        if queried {
+            self.out.reads.push(Read {
+                loc: at,
+                name: variable.name.clone(),
+                reader: ctx.owner.clone(),
+                scope: ctx.scope,
+                path: ctx.path.clone(),
+                outcome,
+                in_parameter_default: ctx.in_default,
+                with_fallback: false,
+            });
+        }
         value
     }
 
