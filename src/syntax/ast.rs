@@ -115,13 +115,18 @@ impl Variable {
 
     /// The name without a leading `::`.
     pub fn unanchored(&self) -> &str {
-        self.name.trim_start_matches("::")
+        let mut name = &*self.name;
+        while let Some(rest) = name.strip_prefix("::") {
+            name = rest;
+        }
+        name
     }
 
     /// For `$a::b::x`: (`a::b`, `x`); for `$::x`: (``, `x`); unqualified: None.
     pub fn split_scope(&self) -> Option<(&str, &str)> {
         let name = self.unanchored();
-        match name.rfind("::") {
+        // A byte search: `rfind("::")` builds a substring searcher per call.
+        match name.as_bytes().windows(2).rposition(|pair| pair == b"::") {
             Some(i) => Some((&name[..i], &name[i + 2..])),
             None if self.is_top_scope() => Some(("", name)),
             None => None,
