@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::index::Loc;
+use crate::syntax::ParsedFile;
 
 pub type ScopeId = usize;
 
@@ -290,11 +291,45 @@ pub struct Compilation {
     pub events: Vec<Event>,
     /// What `defined(…)` tests tell about the paths through them.
     pub guards: Vec<Guard>,
-    /// What each branch of each choice point means, for messages.
-    pub labels: std::collections::HashMap<(u32, u16), String>,
+    /// What each choice point tests, to describe its branches in messages
+    /// (rendered only for the findings that name them).
+    pub labels: std::collections::HashMap<u32, ChoiceLabel>,
     /// The unknown value a choice point tests, where it tests one (an `if`
     /// on it, a `case` on it); equality choices carry theirs in their id.
     pub choice_subjects: std::collections::HashMap<u32, u32>,
+}
+
+/// What a choice point tests, kept as places in the source.
+#[derive(Debug, Clone)]
+pub enum ChoiceLabel {
+    /// A condition: branch 1 is "true", branch 0 "false".
+    Condition { at: Loc, place: Place },
+    /// `subject == literal`: branch 1 is "equal".
+    Equality { at: Loc, place: Place, literal: String },
+    /// A `case`: branch `i` is option `i`, which matches any of its values.
+    Case { subject: Loc, options: Vec<Vec<Loc>> },
+}
+
+/// Where a condition on local variables is tested: the same text in two
+/// scopes is two different values.
+#[derive(Debug, Clone)]
+pub enum Place {
+    /// Reads only top-scope values: the same wherever it is tested.
+    Anywhere,
+    Class(ClassName),
+    /// A defined-type instance, by its number in the compilation.
+    Define(usize),
+    Node,
+}
+
+/// Source text on one line, shortened, for messages.
+pub fn flat_source(text: &str, at: Loc) -> String {
+    let piece = text.get(at.start..at.end.min(text.len())).unwrap_or("");
+    let mut flat = piece.split_whitespace().collect::<Vec<_>>().join(" ");
+    if flat.chars().count() > 60 {
+        flat = flat.chars().take(57).collect::<String>() + "...";
+    }
+    flat
 }
 
 /// One step of an include chain: `what` was declared at `loc`.
@@ -328,7 +363,7 @@ impl Compilation {
 
     /// The conditions a path runs under, for messages; a `case` option is
     /// left out where an equality on the same value says more.
-    pub fn describe_path(&self, path: &PathCond) -> Vec<String> {
+    pub fn describe_path(&self, path: &PathCond, files: &[ParsedFile]) -> Vec<String> {
         let equalities: Vec<u32> = path.iter().filter_map(|(c, _)| equality_subject(*c)).collect();
         let mut described: Vec<String> = path
             .iter()
@@ -336,10 +371,42 @@ impl Compilation {
                 equality_subject(*c).is_some()
                     || self.choice_subjects.get(c).is_none_or(|subject| !equalities.contains(subject))
             })
-            .filter_map(|atom| self.labels.get(atom).cloned())
+            .filter_map(|&(choice, branch)| self.describe_branch(choice, branch, files))
             .collect();
         described.dedup();
         described
+    }
+
+    /// What taking `branch` at `choice` means.
+    fn describe_branch(&self, choice: u32, branch: u16, files: &[ParsedFile]) -> Option<String> {
+        let text = |at: Loc| flat_source(&files[at.file].source.text, at);
+        Some(match self.labels.get(&choice)? {
+            ChoiceLabel::Condition { at, place } => {
+                let truth = if branch == 1 { "true" } else { "false" };
+                format!("`{}`{} is {truth}", text(*at), self.describe_place(place))
+            }
+            ChoiceLabel::Equality { at, place, literal } => {
+                let is = if branch == 1 { "is" } else { "is not" };
+                format!("`{}`{} {is} {literal}", text(*at), self.describe_place(place))
+            }
+            ChoiceLabel::Case { subject, options } => {
+                let shown: Vec<String> = options.get(usize::from(branch))?.iter().map(|m| text(*m)).collect();
+                format!("`{}` matches {}", text(*subject), shown.join(", "))
+            }
+        })
+    }
+
+    fn describe_place(&self, place: &Place) -> String {
+        match place {
+            Place::Anywhere => String::new(),
+            Place::Class(name) => format!(" in class `{name}`"),
+            Place::Define(i) => match self.instances.get(*i) {
+                Some(DefineInstance { type_name, title: Some(title), .. }) => format!(" in {type_name}['{title}']"),
+                Some(instance) => format!(" in `{}`", instance.type_name),
+                None => String::new(),
+            },
+            Place::Node => " in the node".to_string(),
+        }
     }
 
     /// An entry point checked on its own: who really declares it, and with

@@ -40,7 +40,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                     related,
                 );
             } else if !compilation.hypothetical() {
-                let conditions = possible_duplicate_resource::describe_conditions(compilation, unshared);
+                let conditions = possible_duplicate_resource::describe_conditions(model, compilation, unshared);
                 sink.report(
                     &possible_duplicate_resource::RULE,
                     *loc,

@@ -33,7 +33,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         sink.compilation(compilation);
         for (later, earlier) in clashes(compilation) {
             let (a, b) = (&compilation.resources[later], &compilation.resources[earlier]);
-            let conditions = uncertain_conditions(compilation, a, b);
+            let conditions = uncertain_conditions(model, compilation, a, b);
             if conditions.is_empty() {
                 report(model, compilation, a, b, sink);
             } else {
@@ -104,14 +104,14 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, usize)> {
 /// run together: values mplint cannot know that may never line up (the
 /// code does not show how facts, lookups or parameters are tied). None
 /// when the clash is certain: both run whenever either does.
-fn uncertain_conditions(compilation: &Compilation, a: &ResourceDecl, b: &ResourceDecl) -> Vec<String> {
+fn uncertain_conditions(model: &Model<'_>, compilation: &Compilation, a: &ResourceDecl, b: &ResourceDecl) -> Vec<String> {
     let (pa, pb) = (full_path(compilation, a), full_path(compilation, b));
     let shared = meet(&pa, &pb);
     let extra: PathCond = join(&pa, &pb).into_iter().filter(|atom| !shared.contains(atom)).collect();
     if extra.is_empty() {
         return Vec::new();
     }
-    crate::rules::possible_duplicate_resource::describe_conditions(compilation, &extra)
+    crate::rules::possible_duplicate_resource::describe_conditions(model, compilation, &extra)
 }
 
 fn full_path(compilation: &Compilation, resource: &ResourceDecl) -> PathCond {

@@ -45,8 +45,8 @@ pub fn report(
 }
 
 /// The conditions of a path, for a message.
-pub fn describe_conditions(compilation: &Compilation, conditions: &PathCond) -> Vec<String> {
-    let mut described = compilation.describe_path(conditions);
+pub fn describe_conditions(model: &Model<'_>, compilation: &Compilation, conditions: &PathCond) -> Vec<String> {
+    let mut described = compilation.describe_path(conditions, model.files);
     if described.len() < conditions.len() {
         described.push("conditions mplint cannot name".into());
     }

@@ -2,7 +2,7 @@
 //! own path condition.
 
 use super::conditions::strip_negation;
-use super::{Ctx, Interpreter};
+use super::{loc, Ctx, Interpreter};
 use crate::model::record::*;
 use crate::model::value::Value;
 use crate::syntax::ast::*;
@@ -96,12 +96,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         self.choice_arity.insert(choice, case.options.len() as u16 + u16::from(!has_default));
         let subject = self.subject_id(&case.value, ctx);
         self.out.choice_subjects.insert(choice, subject);
-        if !self.out.labels.contains_key(&(choice, 0)) {
-            let subject_text = self.source_text(&case.value, ctx.file);
-            for (i, option) in case.options.iter().enumerate() {
-                let shown: Vec<String> = option.matches.iter().map(|m| self.source_text(m, ctx.file)).collect();
-                self.label(choice, i as u16, format!("`{subject_text}` matches {}", shown.join(", ")));
-            }
+        if !self.out.labels.contains_key(&choice) {
+            let options = case.options.iter().map(|o| o.matches.iter().map(|m| loc(ctx.file, m)).collect()).collect();
+            self.label(choice, ChoiceLabel::Case { subject: loc(ctx.file, &case.value), options });
         }
         // Literal options, `default` excluded, for equality choices.
         let literal_options: Vec<Vec<&Expr>> = case

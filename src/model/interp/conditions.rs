@@ -1,7 +1,7 @@
 //! Choice points and path conditions: how a tested condition is keyed,
 //! which branch a path has taken, and what `defined(…)` guards.
 
-use super::{Ctx, Interpreter};
+use super::{loc, Ctx, Interpreter};
 use crate::model::index::FileId;
 use crate::model::record::*;
 use crate::model::value::Value;
@@ -90,19 +90,15 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 
     /// Where a condition on local variables is tested, for messages: the
     /// same text in two scopes is two different values.
-    fn place_of(&self, exprs: &[&Expr], ctx: &Ctx) -> String {
+    fn place_of(&self, exprs: &[&Expr], ctx: &Ctx) -> Place {
         if !self.reads_local_variables(exprs, ctx.file) {
-            return String::new();
+            return Place::Anywhere;
         }
         match &ctx.owner {
-            Owner::Class(name) => format!(" in class `{name}`"),
-            Owner::Define(i) => match self.out.instances.get(*i) {
-                Some(DefineInstance { type_name, title: Some(title), .. }) => format!(" in {type_name}['{title}']"),
-                Some(instance) => format!(" in `{}`", instance.type_name),
-                None => String::new(),
-            },
-            Owner::Node => " in the node".to_string(),
-            Owner::Top => String::new(),
+            Owner::Class(name) => Place::Class(name.clone()),
+            Owner::Define(i) => Place::Define(*i),
+            Owner::Node => Place::Node,
+            Owner::Top => Place::Anywhere,
         }
     }
 
@@ -122,19 +118,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
     }
 
-    /// An expression's source text on one line, shortened, for messages.
-    pub(super) fn source_text(&self, expr: &Expr, file: FileId) -> String {
-        let text = &self.files[file].source.text;
-        let piece = &text[expr.span.start..expr.span.end.min(text.len())];
-        let mut flat = piece.split_whitespace().collect::<Vec<_>>().join(" ");
-        if flat.chars().count() > 60 {
-            flat = flat.chars().take(57).collect::<String>() + "...";
-        }
-        flat
-    }
-
-    pub(super) fn label(&mut self, choice: u32, branch: u16, text: String) {
-        self.out.labels.entry((choice, branch)).or_insert(text);
+    pub(super) fn label(&mut self, choice: u32, label: ChoiceLabel) {
+        self.out.labels.entry(choice).or_insert(label);
     }
 
     /// The unknown value an expression is, keyed like conditions: the same
@@ -167,13 +152,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let choice = EQUALITY_CHOICE | (subject_id << LITERAL_BITS) | literal_id;
         if let std::collections::hash_map::Entry::Vacant(arity) = self.choice_arity.entry(choice) {
             arity.insert(2);
-            let who = format!("`{}`{}", self.source_text(subject, ctx.file), self.place_of(&[subject], ctx));
-            let shown = match literal {
+            let literal = match literal {
                 Value::Str(s) => format!("'{s}'"),
                 other => other.to_text().unwrap_or_default(),
             };
-            self.label(choice, 1, format!("{who} is {shown}"));
-            self.label(choice, 0, format!("{who} is not {shown}"));
+            let place = self.place_of(&[subject], ctx);
+            self.label(choice, ChoiceLabel::Equality { at: loc(ctx.file, subject), place, literal });
         }
         Some(choice)
     }
@@ -236,10 +220,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         self.out.choice_subjects.insert(choice, subject);
         if let std::collections::hash_map::Entry::Vacant(arity) = self.choice_arity.entry(choice) {
             arity.insert(2);
-            let text = self.source_text(tested, ctx.file);
             let place = self.place_of(&[tested], ctx);
-            self.label(choice, 1, format!("`{text}`{place} is true"));
-            self.label(choice, 0, format!("`{text}`{place} is false"));
+            self.label(choice, ChoiceLabel::Condition { at: loc(ctx.file, tested), place });
         }
         (choice, 1)
     }
