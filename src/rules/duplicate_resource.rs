@@ -1,6 +1,6 @@
 //! `duplicate-resource`
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::{chain_related, RuleInfo, Sink};
 use crate::model::index::Loc;
@@ -49,9 +49,9 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, usize)> {
     let resources = &compilation.resources;
     let paths: Vec<PathCond> = resources.iter().map(|r| full_path(compilation, r)).collect();
     let twins = duplicated_instances(compilation, &paths);
-    let mut by_title: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
-    let mut by_key: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
-    let mut by_place: HashMap<(&str, &str, Loc), usize> = HashMap::new();
+    let mut by_title: HashMap<(&str, &str), Vec<usize>> = HashMap::default();
+    let mut by_key: HashMap<(&str, &str), Vec<usize>> = HashMap::default();
+    let mut by_place: HashMap<(&str, &str, Loc), usize> = HashMap::default();
     let mut pairs = Vec::new();
     for (i, resource) in resources.iter().enumerate() {
         // Inside a second instance of a defined type: that instance is the
@@ -131,7 +131,7 @@ fn is_guarded(compilation: &Compilation, resource: &ResourceDecl, path: &PathCon
 /// Instances of defined types that repeat an earlier instance (same type
 /// and title, able to run together).
 fn duplicated_instances(compilation: &Compilation, paths: &[PathCond]) -> Vec<usize> {
-    let mut first: HashMap<(&str, &str), Vec<(usize, &PathCond)>> = HashMap::new();
+    let mut first: HashMap<(&str, &str), Vec<(usize, &PathCond)>> = HashMap::default();
     let mut twins = Vec::new();
     for (i, resource) in compilation.resources.iter().enumerate() {
         let Some(instance) = resource.instance else { continue };

@@ -34,7 +34,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 
     fn condition_key(&self, kind: &str, exprs: &[&Expr], ctx: &Ctx) -> String {
         let text = &self.files[ctx.file].source.text;
-        let mut key = String::from(kind);
+        let mut key = String::with_capacity(64);
+        if self.reads_local_variables(exprs, ctx.file) {
+            self.deciding_scopes(exprs, ctx, &mut key);
+            key.push('\u{1}');
+        }
+        key.push_str(kind);
         for expr in exprs {
             let piece = &text[expr.span.start..expr.span.end.min(text.len())];
             key.push('\u{1}');
@@ -43,18 +48,15 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 key.push(' ');
             }
         }
-        if self.reads_local_variables(exprs, ctx.file) {
-            key = format!("{}\u{1}{key}", self.deciding_scopes(exprs, ctx));
-        }
         key
     }
 
     /// The scopes whose variables a condition reads, so that the same text
     /// read from an inner lambda is the same condition: `$flag` tested in a
     /// class body and again in an `each` block inside it.
-    fn deciding_scopes(&self, exprs: &[&Expr], ctx: &Ctx) -> String {
+    fn deciding_scopes(&self, exprs: &[&Expr], ctx: &Ctx, scopes: &mut String) {
+        use std::fmt::Write;
         let text = &self.files[ctx.file].source.text;
-        let mut scopes = String::new();
         for expr in exprs {
             let piece = &text[expr.span.start..expr.span.end.min(text.len())];
             for (i, _) in piece.match_indices('$') {
@@ -65,10 +67,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     continue;
                 }
                 let scope = self.lookup(ctx.scope, name, &ctx.path).map_or(ctx.scope, |(scope, _)| scope);
-                scopes.push_str(&format!("{scope},"));
+                let _ = write!(scopes, "{scope},");
             }
         }
-        scopes
     }
 
     /// Whether expressions read variables other than top-scope ones
