@@ -25,6 +25,9 @@ pub struct CheckOptions {
     pub module_path: Vec<PathBuf>,
     /// Rule levels and the rest of the configuration.
     pub settings: Settings,
+    /// Compile nodes with the same body text each on its own instead of
+    /// once (the findings are the same; the tests check that).
+    pub compile_every_node: bool,
 }
 
 /// Everything a run found.
@@ -138,6 +141,7 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
     let mut workspace = Workspace::discover(&roots, &module_path);
     workspace.display = display.clone();
     workspace.include_functions = options.settings.include_functions.clone();
+    workspace.compile_every_node = options.compile_every_node;
     for missing in &workspace.missing_entries {
         let conf = display.show(&missing.conf);
         notices.push(Notice {

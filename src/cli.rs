@@ -135,6 +135,7 @@ pub fn run(args: Args) -> u8 {
         excludes: args.exclude.clone(),
         module_path: args.module_path.clone(),
         settings,
+        compile_every_node: false,
     };
     let outcome = match check::check(&args.paths, &options) {
         Ok(outcome) => outcome,

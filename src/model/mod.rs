@@ -73,7 +73,27 @@ impl<'a> Model<'a> {
                 .with_include_functions(&workspace.include_functions)
                 .run()
         };
-        let mut compilations: Vec<Compilation> = first.par_iter().map(run).collect();
+        // Nodes whose bodies are the same text (many hosts given one role)
+        // compile the same way: one is run, the others get its record with
+        // places moved to their own bodies.
+        let same_as = if workspace.compile_every_node { vec![None; first.len()] } else { same_node_bodies(&index, files, &first) };
+        let runs: Vec<Option<Compilation>> =
+            first.par_iter().zip(&same_as).map(|(entry, same)| same.is_none().then(|| run(entry))).collect();
+        let mut compilations: Vec<Compilation> = Vec::with_capacity(first.len());
+        for (i, compiled) in runs.into_iter().enumerate() {
+            let compilation = match (compiled, same_as[i]) {
+                (Some(compilation), _) => compilation,
+                (None, Some(j)) => {
+                    let body = |entry: &Entry| match entry {
+                        Entry::Node { site, node } => node_body(&index, *site, *node),
+                        _ => unreachable!("only nodes share compilations"),
+                    };
+                    compilations[j].moved_to(first[i].0.clone(), body(&first[j].0), body(&first[i].0))
+                }
+                (None, None) => unreachable!("every entry is run or shares a run"),
+            };
+            compilations.push(compilation);
+        }
 
         // Classes and defined types no node reached are checked as entry
         // points: first those nothing else declares, then the ones those
@@ -327,4 +347,51 @@ fn assigned_in<'e>(statements: impl Iterator<Item = &'e Expr>) -> Vec<String> {
         }
     }
     names
+}
+
+/// Where a node's body is.
+fn node_body(index: &Index<'_>, site: usize, node: usize) -> Loc {
+    let entry = &index.sites[site].nodes[node];
+    Loc::new(entry.file, entry.node.body.span)
+}
+
+/// For each entry, the earlier node entry of the same site whose body is
+/// the same text, if any. Bodies holding definitions never share.
+fn same_node_bodies(index: &Index<'_>, files: &[ParsedFile], entries: &[(Entry, bool)]) -> Vec<Option<usize>> {
+    let mut first_with: std::collections::HashMap<(usize, &str), usize> = std::collections::HashMap::new();
+    entries
+        .iter()
+        .enumerate()
+        .map(|(i, (entry, _))| {
+            let Entry::Node { site, node } = entry else { return None };
+            let body = &index.sites[*site].nodes[*node].node.body;
+            let text = &files[index.sites[*site].nodes[*node].file].source.text;
+            let piece = text.get(body.span.start..body.span.end)?;
+            let mut defines = false;
+            for statement in &body.statements {
+                statement.walk(&mut |e| {
+                    defines |= matches!(
+                        e.kind,
+                        ExprKind::Class(_)
+                            | ExprKind::Define(_)
+                            | ExprKind::Node(_)
+                            | ExprKind::Function(_)
+                            | ExprKind::Plan(_)
+                            | ExprKind::TypeAlias(_)
+                            | ExprKind::TypeDefinition(_)
+                    )
+                });
+            }
+            if defines {
+                return None;
+            }
+            match first_with.entry((*site, piece)) {
+                std::collections::hash_map::Entry::Occupied(earlier) => Some(*earlier.get()),
+                std::collections::hash_map::Entry::Vacant(slot) => {
+                    slot.insert(i);
+                    None
+                }
+            }
+        })
+        .collect()
 }

@@ -341,6 +341,67 @@ pub struct ChainStep {
 }
 
 impl Compilation {
+    /// Visits every place the record holds.
+    pub fn locs_mut(&mut self, f: &mut impl FnMut(&mut Loc)) {
+        for read in &mut self.reads {
+            f(&mut read.loc);
+            match &mut read.outcome {
+                ReadOutcome::Bound { binding, .. } | ReadOutcome::LaterBound { binding, .. } => {
+                    binding.iter_mut().for_each(&mut *f)
+                }
+                ReadOutcome::Unbound { elsewhere, .. } => elsewhere.iter_mut().for_each(&mut *f),
+                ReadOutcome::Fact | ReadOutcome::BuiltIn => {}
+            }
+        }
+        for class in self.classes.values_mut() {
+            f(&mut class.loc);
+        }
+        for instance in &mut self.instances {
+            f(&mut instance.loc);
+        }
+        for resource in &mut self.resources {
+            f(&mut resource.loc);
+        }
+        for event in &mut self.events {
+            match event {
+                Event::Reassigned { loc, first, .. } => {
+                    f(loc);
+                    first.iter_mut().for_each(&mut *f);
+                }
+                Event::DuplicateClass { loc, earlier, .. } => {
+                    f(loc);
+                    f(earlier);
+                }
+                Event::UnknownClass { loc, .. }
+                | Event::InheritanceLoop { loc, .. }
+                | Event::NodeCall { loc, .. }
+                | Event::Limit { loc, .. } => f(loc),
+            }
+        }
+        for label in self.labels.values_mut() {
+            match label {
+                ChoiceLabel::Condition { at, .. } | ChoiceLabel::Equality { at, .. } => f(at),
+                ChoiceLabel::Case { subject, options } => {
+                    f(subject);
+                    options.iter_mut().flatten().for_each(&mut *f);
+                }
+            }
+        }
+    }
+
+    /// The record of another node whose body is the same text as this
+    /// one's: places in `from` (this node's body) move to `to`.
+    pub fn moved_to(&self, entry: Entry, from: Loc, to: Loc) -> Compilation {
+        let mut moved = self.clone();
+        moved.entry = entry;
+        moved.locs_mut(&mut |loc| {
+            if loc.file == from.file && loc.start >= from.start && loc.end <= from.end {
+                *loc = Loc { file: to.file, start: loc.start - from.start + to.start, end: loc.end - from.start + to.start };
+            }
+        });
+        moved
+    }
+
     /// Whether a path holds a guard saying `what` is (`defined`) or is not
     /// defined there.
     pub fn guarded(&self, path: &PathCond, defined: bool, what: impl Fn(&Guarded) -> bool) -> bool {

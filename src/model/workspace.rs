@@ -99,6 +99,9 @@ pub struct Workspace {
     pub puppetfile_disabled: BTreeMap<String, PathBuf>,
     /// The site's own functions that declare classes (configuration).
     pub include_functions: BTreeMap<String, crate::config::IncludeFunction>,
+    /// Compile every node on its own, even nodes whose bodies are the same
+    /// text (which otherwise compile once); the tests compare the two.
+    pub compile_every_node: bool,
 }
 
 /// The `modulepath` entries of an environment's `environment.conf`, as

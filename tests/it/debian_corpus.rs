@@ -42,6 +42,10 @@ fn debian_corpus_parses_without_errors() {
     };
     let outcome = mplint::run_with_large_stack(move || {
         let outcome = check(std::slice::from_ref(&dir), &CheckOptions::default()).expect("check runs");
+        // Nodes sharing a compilation give the findings of compiling each.
+        let every_node = CheckOptions { compile_every_node: true, ..CheckOptions::default() };
+        let unshared = check(std::slice::from_ref(&dir), &every_node).expect("check runs");
+        assert!(outcome.findings == unshared.findings, "sharing node compilations changed the findings");
         let checked = outcome.files.len();
         // Every manifest parses, test fixtures too: the check parsed the
         // others, these are parsed here. A file parses when it has no

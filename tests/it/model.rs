@@ -312,3 +312,41 @@ fn an_optional_top_scope_variable_read_for_a_fallback_is_a_note() {
     assert_eq!(levels, expected, "{found:#?}");
     assert!(found[0].message.contains("getvar('::appenv')"), "{found:#?}");
 }
+
+#[test]
+fn nodes_with_the_same_body_report_at_their_own_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let body = "{\n  $role = 'web'\n  include role::web\n  notify { \"${missing}\": }\n  file { '/x': }\n  file { '/x': }\n}\n";
+    write(root, "manifests/site.pp", format!("node 'a' {body}node 'b' {body}"));
+    write(root, "manifests/more.pp", format!("# more nodes\nnode 'c' {body}"));
+    write(root, "modules/role/manifests/web.pp", "class role::web {\n  notify { \"role ${role}\": }\n}\n");
+    let run = |compile_every_node: bool| {
+        let paths = vec![root.to_path_buf()];
+        mplint::run_with_large_stack(move || {
+            check(&paths, &CheckOptions { compile_every_node, ..CheckOptions::default() }).unwrap().findings
+        })
+    };
+    let shared = run(false);
+    assert!(shared == run(true), "sharing node compilations changed the findings");
+    let mut at: Vec<(&str, String, u32)> = rules(&shared);
+    at.sort();
+    assert_eq!(
+        at,
+        [
+            ("duplicate-resource", "more.pp".to_string(), 7),
+            ("duplicate-resource", "site.pp".to_string(), 6),
+            ("duplicate-resource", "site.pp".to_string(), 13),
+            ("node-scope-leak", "web.pp".to_string(), 2),
+            ("undefined-variable", "more.pp".to_string(), 5),
+            ("undefined-variable", "site.pp".to_string(), 4),
+            ("undefined-variable", "site.pp".to_string(), 11),
+        ],
+        "{shared:#?}"
+    );
+    // The leak names where each node assigns the variable.
+    let related: Vec<&str> = shared.iter().flat_map(|f| &f.related).map(|r| r.message.as_str()).collect();
+    for node in ["'a'", "'b'", "'c'"] {
+        assert!(related.iter().any(|m| m.contains(&format!("assigned here by node {node}"))), "{related:?}");
+    }
+}

@@ -92,8 +92,13 @@ fn check(text: &str) -> Vec<Finding> {
     mplint::run_with_large_stack(move || {
         let files = vec![parse_file("case.pp", text.into_bytes())];
         // The facts the oracle gives Puppet, and no others.
-        let facts = Facts::only(["osfamily", "os", "hostname", "fqdn"].map(String::from));
-        analyse_with_facts(&files, vec![true], Workspace::default(), facts)
+        let facts = || Facts::only(["osfamily", "os", "hostname", "fqdn"].map(String::from));
+        let shared = analyse_with_facts(&files, vec![true], Workspace::default(), facts());
+        // Nodes sharing a compilation give the findings of compiling each.
+        let every_node = Workspace { compile_every_node: true, ..Workspace::default() };
+        let unshared = analyse_with_facts(&files, vec![true], every_node, facts());
+        assert!(shared == unshared, "sharing node compilations changed the findings");
+        shared
     })
 }
 
