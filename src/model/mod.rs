@@ -76,7 +76,11 @@ impl<'a> Model<'a> {
         // Nodes whose bodies are the same text (many hosts given one role)
         // compile the same way: one is run, the others get its record with
         // places moved to their own bodies.
-        let same_as = if workspace.compile_every_node { vec![None; first.len()] } else { same_node_bodies(&index, files, &first) };
+        let same_as = if workspace.compile_every_node {
+            vec![None; first.len()]
+        } else {
+            same_node_bodies(&index, files, &first)
+        };
         let runs: Vec<Option<Compilation>> =
             first.par_iter().zip(&same_as).map(|(entry, same)| same.is_none().then(|| run(entry))).collect();
         let mut compilations: Vec<Compilation> = Vec::with_capacity(first.len());

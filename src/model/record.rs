@@ -396,7 +396,11 @@ impl Compilation {
         moved.entry = entry;
         moved.locs_mut(&mut |loc| {
             if loc.file == from.file && loc.start >= from.start && loc.end <= from.end {
-                *loc = Loc { file: to.file, start: loc.start - from.start + to.start, end: loc.end - from.start + to.start };
+                *loc = Loc {
+                    file: to.file,
+                    start: loc.start - from.start + to.start,
+                    end: loc.end - from.start + to.start,
+                };
             }
         });
         moved

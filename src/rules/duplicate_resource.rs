@@ -104,7 +104,12 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, usize)> {
 /// run together: values mplint cannot know that may never line up (the
 /// code does not show how facts, lookups or parameters are tied). None
 /// when the clash is certain: both run whenever either does.
-fn uncertain_conditions(model: &Model<'_>, compilation: &Compilation, a: &ResourceDecl, b: &ResourceDecl) -> Vec<String> {
+fn uncertain_conditions(
+    model: &Model<'_>,
+    compilation: &Compilation,
+    a: &ResourceDecl,
+    b: &ResourceDecl,
+) -> Vec<String> {
     let (pa, pb) = (full_path(compilation, a), full_path(compilation, b));
     let shared = meet(&pa, &pb);
     let extra: PathCond = join(&pa, &pb).into_iter().filter(|atom| !shared.contains(atom)).collect();

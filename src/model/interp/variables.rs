@@ -187,9 +187,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         // `defined('$x')` guards them.
         let queried = match &outcome {
             ReadOutcome::Bound { kind: ScopeKind::Node, .. } => true,
-            ReadOutcome::Unbound { .. } => !self
-                .out
-                .guarded(&ctx.path, true, |g| matches!(g, Guarded::Variable(v) if v == variable.unanchored())),
+            ReadOutcome::Unbound { .. } => {
+                !self.out.guarded(&ctx.path, true, |g| matches!(g, Guarded::Variable(v) if v == variable.unanchored()))
+            }
             _ => false,
         };
         if queried {
