@@ -142,6 +142,7 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
     workspace.display = display.clone();
     workspace.include_functions = options.settings.include_functions.clone();
     workspace.compile_every_node = options.compile_every_node;
+    workspace.declared_facts = options.settings.facts.clone();
     for missing in &workspace.missing_entries {
         let conf = display.show(&missing.conf);
         notices.push(Notice {
@@ -181,7 +182,7 @@ fn show_paths(outcome: &mut CheckOutcome, display: &PathDisplay) {
 /// Findings for parsed files: each file's own, then the semantic model's.
 /// `reported[i]` says whether findings in `files[i]` are wanted.
 pub fn analyse(files: &[ParsedFile], reported: Vec<bool>, workspace: Workspace) -> Vec<Finding> {
-    let facts = crate::model::facts::Facts::discover(workspace.modules().values().map(|p| p.as_path()));
+    let facts = crate::model::facts::Facts::discover(&workspace);
     analyse_with_facts(files, reported, workspace, facts)
 }
 

@@ -54,6 +54,9 @@ pub struct Settings {
     pub file: Option<PathBuf>,
     /// The site's own functions that declare classes, by name.
     pub include_functions: BTreeMap<String, IncludeFunction>,
+    /// Top-scope variables the site's nodes get from outside the tree:
+    /// external facts (`facts.d` on the agents), an ENC's parameters.
+    pub facts: Vec<String>,
 }
 
 /// A function of the site that declares classes as `include` does, such as
@@ -79,6 +82,7 @@ impl Default for Settings {
             policies: Vec::new(),
             file: None,
             include_functions: BTreeMap::new(),
+            facts: Vec::new(),
         }
     }
 }
@@ -109,6 +113,8 @@ struct FileConfig {
     rules: BTreeMap<Spanned<String>, Spanned<String>>,
     #[serde(default)]
     include_functions: BTreeMap<String, IncludeFunction>,
+    #[serde(default)]
+    facts: Vec<String>,
 }
 
 /// A configuration mistake, with where it is.
@@ -170,6 +176,7 @@ fn apply(settings: &mut Settings, config: FileConfig, source: &Source<'_>, base:
     }
     settings.excludes.extend(config.exclude);
     settings.include_functions.extend(config.include_functions);
+    settings.facts.extend(config.facts.into_iter().map(|f| f.trim_start_matches(['$', ':']).to_string()));
     settings.module_path.extend(config.modulepath.iter().map(|p| base.join(p)));
     for (rule, level) in &config.rules {
         let Some(info) = rule_info(rule.get_ref()) else {

@@ -2,7 +2,9 @@
 //! custom facts that modules ship in `lib/facter/*.rb`.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use super::workspace::Workspace;
 
 /// Facter's core facts: the structured ones and the legacy flat names.
 const CORE_FACTS: &[&str] = &[
@@ -193,18 +195,40 @@ impl Default for Facts {
 }
 
 impl Facts {
-    /// Finds `Facter.add(:name)` / `Facter.add('name')` in each module's
-    /// `lib/facter/*.rb`.
-    pub fn discover<'a>(module_dirs: impl IntoIterator<Item = &'a Path>) -> Facts {
-        let mut custom = BTreeSet::new();
-        for dir in module_dirs {
-            let Ok(entries) = std::fs::read_dir(dir.join("lib/facter")) else {
-                continue;
-            };
-            for entry in entries.flatten() {
-                if entry.path().extension().is_some_and(|e| e == "rb") {
-                    if let Ok(text) = std::fs::read_to_string(entry.path()) {
+    /// The facts a workspace's nodes have beyond Facter's own: modules'
+    /// custom facts (`lib/facter/*.rb`) and external facts (`facts.d/`),
+    /// the variables Hiera hierarchies of the tree interpolate, and those
+    /// the configuration declares.
+    pub fn discover(workspace: &Workspace) -> Facts {
+        let mut custom: BTreeSet<String> = workspace.declared_facts.iter().cloned().collect();
+        let modules = workspace.modules();
+        for dir in modules.values() {
+            for path in files_in(&dir.join("lib/facter")) {
+                if path.extension().is_some_and(|e| e == "rb") {
+                    if let Ok(text) = std::fs::read_to_string(&path) {
                         custom.extend(custom_fact_names(&text));
+                    }
+                }
+            }
+            for path in files_in(&dir.join("facts.d")) {
+                if let Ok(text) = std::fs::read_to_string(&path) {
+                    custom.extend(external_fact_names(&path, &text));
+                }
+            }
+        }
+        // Hiera configurations: environments' and modules' own, and copies
+        // a module deploys from `files/`.
+        let config_dirs = workspace
+            .environments
+            .iter()
+            .cloned()
+            .chain(modules.values().flat_map(|dir| [dir.clone(), dir.join("files")]));
+        for dir in config_dirs {
+            for path in files_in(&dir) {
+                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+                if name.starts_with("hiera") && (name.ends_with(".yaml") || name.ends_with(".yml")) {
+                    if let Ok(text) = std::fs::read_to_string(&path) {
+                        custom.extend(interpolated_variables(&text));
                     }
                 }
             }
@@ -229,6 +253,67 @@ impl Facts {
                 && (CORE_FACTS.contains(&name)
                     || FACT_PREFIXES.iter().any(|p| name.len() > p.len() && name.starts_with(p))))
     }
+}
+
+/// The files directly in a directory, sorted; none if it cannot be read.
+fn files_in(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();
+    files.sort();
+    files
+}
+
+/// The facts an external fact file sets: top-level keys of YAML or JSON,
+/// `key=value` lines of text. Executables' output cannot be known.
+fn external_fact_names(path: &Path, text: &str) -> Vec<String> {
+    let is_name = |name: &str| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("yaml" | "yml") => text
+            .lines()
+            .filter(|line| !line.starts_with([' ', '\t', '#', '-']))
+            .filter_map(|line| line.split_once(':'))
+            .map(|(key, _)| key.trim().trim_matches(['"', '\'']).to_string())
+            .filter(|key| is_name(key))
+            .collect(),
+        Some("json") => match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(serde_json::Value::Object(map)) => map.keys().filter(|k| is_name(k)).cloned().collect(),
+            _ => Vec::new(),
+        },
+        Some("txt") => text
+            .lines()
+            .filter_map(|line| line.split_once('='))
+            .map(|(key, _)| key.trim().to_string())
+            .filter(|key| is_name(key))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The variables a Hiera configuration interpolates (`%{::role}`,
+/// `%{facts.tier}`): the hierarchy is keyed by them, so nodes have them.
+/// Function calls (`%{lookup('x')}`) and `trusted` are left out.
+fn interpolated_variables(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("%{") {
+        rest = &rest[at + 2..];
+        let Some(end) = rest.find('}') else { break };
+        let inner = rest[..end].trim().trim_start_matches("::");
+        rest = &rest[end..];
+        if inner.contains(['(', '\'', '"']) {
+            continue;
+        }
+        let mut parts = inner.split('.');
+        let name = match parts.next() {
+            Some("facts") => parts.next(),
+            Some("trusted" | "server_facts") => None,
+            first => first,
+        };
+        if let Some(name) = name.filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')) {
+            names.push(name.to_string());
+        }
+    }
+    names
 }
 
 fn custom_fact_names(ruby: &str) -> Vec<String> {
@@ -267,5 +352,19 @@ mod tests {
         let ruby = "Facter.add(:datacenter) do\n setcode { 'x' }\nend\nFacter.add('rack_id') do\nend\nFacter.add(\"row\", :type => :aggregate)";
         assert_eq!(custom_fact_names(ruby), ["datacenter", "rack_id", "row"]);
         assert!(Facts::with_custom(custom_fact_names(ruby)).is_fact("rack_id"));
+    }
+
+    #[test]
+    fn hiera_hierarchies_name_facts() {
+        let hiera = "hierarchy:\n  - \"roles/%{::puppet_role}\"\n  - \"tier/%{facts.tier}/%{facts.os.family}\"\n  - \"nodes/%{trusted.certname}\"\n  - \"%{lookup('x')}\"\n  - \"%{ environment }\"\n";
+        assert_eq!(interpolated_variables(hiera), ["puppet_role", "tier", "os", "environment"]);
+    }
+
+    #[test]
+    fn external_facts_by_format() {
+        assert_eq!(external_fact_names(Path::new("a.yaml"), "---\nrack: r1\n# c\nzone:\n  - a\n"), ["rack", "zone"]);
+        assert_eq!(external_fact_names(Path::new("a.json"), "{\"rack\": 1}"), ["rack"]);
+        assert_eq!(external_fact_names(Path::new("a.txt"), "rack=r1\nbad line\n"), ["rack"]);
+        assert!(external_fact_names(Path::new("a.sh"), "echo rack=r1").is_empty());
     }
 }

@@ -44,7 +44,7 @@ impl<'a> Model<'a> {
     /// top-level code where it has no nodes, then every class and defined
     /// type no node reached, as an entry point of its own.
     pub fn build(files: &'a [ParsedFile], reported: Vec<bool>, workspace: Workspace) -> Model<'a> {
-        let facts = Facts::discover(workspace.modules().values().map(|p| p.as_path()));
+        let facts = Facts::discover(&workspace);
         Self::build_with_facts(files, reported, workspace, facts)
     }
 

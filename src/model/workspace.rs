@@ -99,6 +99,8 @@ pub struct Workspace {
     pub puppetfile_disabled: BTreeMap<String, PathBuf>,
     /// The site's own functions that declare classes (configuration).
     pub include_functions: BTreeMap<String, crate::config::IncludeFunction>,
+    /// Top-scope variables the configuration declares as facts.
+    pub declared_facts: Vec<String>,
     /// Compile every node on its own, even nodes whose bodies are the same
     /// text (which otherwise compile once); the tests compare the two.
     pub compile_every_node: bool,

@@ -96,7 +96,14 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 );
             }
             // A class's variable that does not exist is stale code, fallback or not.
-            if read.with_fallback && qualified.as_deref().is_none_or(str::is_empty) {
+            if top_scope_read && !read.with_fallback {
+                // `$::x` names a top-scope variable on purpose: most often a
+                // fact or ENC parameter that the agents, not the tree, provide.
+                let message = format!(
+                    "{message}; no fact the tree shows sets it: if the nodes get it from outside the tree (an external fact in facts.d, an ENC parameter), list it under `facts` in .mplint.toml; if not, Puppet fails here under strict_variables (Puppet 8's default) and reads undef otherwise"
+                );
+                sink.report_at_level(&RULE, Level::Note, read.loc, message, related, flow);
+            } else if read.with_fallback && qualified.as_deref().is_none_or(str::is_empty) {
                 // Meant to be optional: it fails only under strict_variables.
                 let message = format!(
                     "{message}; it is passed to a function that falls back when it is undef, but with strict_variables (Puppet 8's default) the read itself fails: use getvar('{}')",

@@ -306,9 +306,9 @@ fn an_optional_top_scope_variable_read_for_a_fallback_is_a_note() {
     write(root, "modules/profile/manifests/db.pp", "class profile::db ($port = 5432) {\n}\n");
     let found = findings(vec![root.to_path_buf()], vec![]);
     let levels: Vec<(mplint::rules::Level, u32)> = found.iter().map(|f| (f.level, f.span.start_pos.line)).collect();
-    // A class variable that does not exist is a mistake, fallback or not.
-    let expected =
-        [(mplint::rules::Level::Note, 2), (mplint::rules::Level::Error, 3), (mplint::rules::Level::Error, 5)];
+    // A class variable that does not exist is a mistake, fallback or not;
+    // `$::tier` may come from outside the tree.
+    let expected = [(mplint::rules::Level::Note, 2), (mplint::rules::Level::Note, 3), (mplint::rules::Level::Error, 5)];
     assert_eq!(levels, expected, "{found:#?}");
     assert!(found[0].message.contains("getvar('::appenv')"), "{found:#?}");
 }
@@ -349,4 +349,46 @@ fn nodes_with_the_same_body_report_at_their_own_lines() {
     for node in ["'a'", "'b'", "'c'"] {
         assert!(related.iter().any(|m| m.contains(&format!("assigned here by node {node}"))), "{related:?}");
     }
+}
+
+#[test]
+fn a_top_scope_variable_the_tree_never_sets_is_a_note_naming_the_facts_setting() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include profile::base\n}\n");
+    write(
+        root,
+        "modules/profile/manifests/base.pp",
+        "class profile::base {\n  notify { \"${::hosting_platform}\": }\n  notify { \"${check_period}\": }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let levels: Vec<(u32, mplint::rules::Level)> = found.iter().map(|f| (f.span.start_pos.line, f.level)).collect();
+    // `$::x` may be an external fact; an unqualified name falling through to top scope is a mistake.
+    assert_eq!(levels, [(2, mplint::rules::Level::Note), (3, mplint::rules::Level::Error)], "{found:#?}");
+    assert!(found[0].message.contains("list it under `facts` in .mplint.toml"), "{}", found[0].message);
+
+    // Declared as a fact in the configuration: nothing to say.
+    let paths = vec![root.to_path_buf()];
+    let declared = mplint::run_with_large_stack(move || {
+        let mut options = CheckOptions::default();
+        options.settings.facts = vec!["hosting_platform".into()];
+        check(&paths, &options).unwrap().findings
+    });
+    assert_eq!(rules(&declared), [("undefined-variable", "base.pp".to_string(), 3)], "{declared:#?}");
+}
+
+#[test]
+fn facts_a_hierarchy_interpolates_or_a_module_ships_in_facts_d_are_known() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "hiera.yaml", "---\nversion: 5\nhierarchy:\n  - name: roles\n    path: \"roles/%{::puppet_role}.yaml\"\n  - name: tiers\n    path: \"tiers/%{facts.tier}.yaml\"\n");
+    write(root, "manifests/site.pp", "node default {\n  include profile::base\n}\n");
+    write(root, "modules/profile/facts.d/rack.yaml", "---\nrack_row: 4\n");
+    write(
+        root,
+        "modules/profile/manifests/base.pp",
+        "class profile::base {\n  notify { \"${puppet_role} ${tier} ${rack_row}\": }\n  notify { \"${rack_column}\": }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("undefined-variable", "base.pp".to_string(), 3)], "{found:#?}");
 }
