@@ -28,6 +28,8 @@ pub struct CheckOptions {
     /// Compile nodes with the same body text each on its own instead of
     /// once (the findings are the same; the tests check that).
     pub compile_every_node: bool,
+    /// Findings of single files only (syntax), no analysis across files.
+    pub syntax_only: bool,
 }
 
 /// Everything a run found.
@@ -156,7 +158,11 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
             named: false,
         });
     }
-    outcome.findings = pool.install(|| findings(&outcome.files, reported, workspace, &options.settings));
+    outcome.findings = if options.syntax_only {
+        syntax_findings(&outcome.files, &reported, &options.settings)
+    } else {
+        pool.install(|| findings(&outcome.files, reported, workspace, &options.settings))
+    };
     show_paths(&mut outcome, &display);
     notices.sort_by(|a, b| a.path.cmp(&b.path));
     outcome.notices = notices;
@@ -212,6 +218,23 @@ pub fn findings(files: &[ParsedFile], reported: Vec<bool>, workspace: Workspace,
     configure(&mut findings, settings);
     let enabled = rules::ALL_RULES.iter().map(|r| r.id).filter(|id| settings.level(id).is_some()).collect();
     rules::useless_suppression::apply(files, &reported, &enabled, &mut findings);
+    configure(&mut findings, settings);
+    findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    findings
+}
+
+/// What each reported file alone shows, with the configured levels and
+/// suppressions.
+fn syntax_findings(files: &[ParsedFile], reported: &[bool], settings: &Settings) -> Vec<Finding> {
+    let mut findings: Vec<Finding> =
+        files.iter().zip(reported).filter(|(_, r)| **r).flat_map(|(file, _)| rules::check_file(file)).collect();
+    configure(&mut findings, settings);
+    // Only the single-file rules ran: a suppression of another rule is not useless.
+    let enabled = [rules::syntax_error::RULE.id, rules::illegal_resource_type::RULE.id]
+        .into_iter()
+        .filter(|id| settings.level(id).is_some())
+        .collect();
+    rules::useless_suppression::apply(files, reported, &enabled, &mut findings);
     configure(&mut findings, settings);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     findings

@@ -67,6 +67,12 @@ pub struct Args {
     /// List suppressed findings too (human output).
     #[arg(long)]
     pub show_suppressed: bool,
+
+    /// Only parse: report what each file alone shows (syntax errors,
+    /// illegal resource types), as `puppet parser validate` does, without
+    /// the analysis across files.
+    #[arg(long)]
+    pub syntax_only: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -136,6 +142,7 @@ pub fn run(args: Args) -> u8 {
         module_path: args.module_path.clone(),
         settings,
         compile_every_node: false,
+        syntax_only: args.syntax_only,
     };
     let outcome = match check::check(&args.paths, &options) {
         Ok(outcome) => outcome,

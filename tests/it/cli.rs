@@ -331,3 +331,21 @@ fn the_same_findings_however_the_tree_is_named() {
         }
     }
 }
+
+#[test]
+fn syntax_only_reports_what_files_alone_show() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include profile::base\n}\n");
+    write(root, "modules/profile/manifests/base.pp", "class profile::base {\n  notify { $missing: }\n}\n");
+    write(root, "modules/profile/manifests/broken.pp", "class profile::broken {\n  notify { 'x'\n}\n");
+    let full = json(&mplint(&["--format", "json", "."], root));
+    let rules = |report: &serde_json::Value| -> Vec<String> {
+        report["findings"].as_array().unwrap().iter().map(|f| f["rule"].as_str().unwrap().to_string()).collect()
+    };
+    assert!(rules(&full).contains(&"undefined-variable".to_string()), "{full}");
+    let output = mplint(&["--syntax-only", "--format", "json", "."], root);
+    assert_eq!(output.status.code(), Some(1));
+    let syntax = json(&output);
+    assert_eq!(rules(&syntax), ["syntax-error"], "{syntax}");
+}
