@@ -1,7 +1,7 @@
 //! Parse, model build and rules on a fixed fixture set that ships with the
 //! repository: the demo site, the rule fixtures and the oracle manifests.
 //!
-//!     cargo bench --bench pipeline
+//!     cargo bench --features bench --bench pipeline
 
 use std::path::{Path, PathBuf};
 
