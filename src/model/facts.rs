@@ -183,6 +183,9 @@ pub const BUILT_IN_VARIABLES: &[&str] =
 #[derive(Debug, Clone)]
 pub struct Facts {
     custom: BTreeSet<String>,
+    /// Keys the tree's Hiera data sets (`ntp::servers`): Puppet's automatic
+    /// parameter lookup gives those class parameters their value.
+    data_keys: BTreeSet<String>,
     /// Whether Facter's core facts are known (they are, but for tests that
     /// mirror a compiler given only a few facts).
     core: bool,
@@ -190,7 +193,7 @@ pub struct Facts {
 
 impl Default for Facts {
     fn default() -> Self {
-        Facts { custom: BTreeSet::new(), core: true }
+        Facts { custom: BTreeSet::new(), data_keys: BTreeSet::new(), core: true }
     }
 }
 
@@ -233,16 +236,31 @@ impl Facts {
                 }
             }
         }
-        Facts { custom, core: true }
+        // Hiera data: modules' `data/`, environments' `data/` and `hieradata/`.
+        let mut data_keys = BTreeSet::new();
+        let data_dirs = workspace
+            .environments
+            .iter()
+            .flat_map(|env| [env.join("data"), env.join("hieradata")])
+            .chain(modules.values().map(|dir| dir.join("data")));
+        for dir in data_dirs {
+            collect_data_keys(&dir, 0, &mut data_keys);
+        }
+        Facts { custom, data_keys, core: true }
+    }
+
+    /// Whether the tree's Hiera data sets `key` (`class::param`).
+    pub fn has_data_for(&self, key: &str) -> bool {
+        self.data_keys.contains(key)
     }
 
     pub fn with_custom(names: impl IntoIterator<Item = String>) -> Facts {
-        Facts { custom: names.into_iter().collect(), core: true }
+        Facts { custom: names.into_iter().collect(), data_keys: BTreeSet::new(), core: true }
     }
 
     /// Exactly these facts and no others.
     pub fn only(names: impl IntoIterator<Item = String>) -> Facts {
-        Facts { custom: names.into_iter().collect(), core: false }
+        Facts { custom: names.into_iter().collect(), data_keys: BTreeSet::new(), core: false }
     }
 
     /// Is `name` a fact, readable as a top-scope variable?
@@ -261,6 +279,58 @@ fn files_in(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();
     files.sort();
     files
+}
+
+/// The qualified top-level keys (`ntp::servers`) of the YAML and JSON
+/// files under a Hiera data directory.
+fn collect_data_keys(dir: &Path, depth: usize, keys: &mut BTreeSet<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            // Bounded: a link cycle must not recurse forever.
+            if depth < 16 {
+                collect_data_keys(&path, depth + 1, keys);
+            }
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        let found: Vec<String> = match path.extension().and_then(|e| e.to_str()) {
+            Some("yaml" | "yml") => text
+                .lines()
+                .filter(|line| !line.starts_with([' ', '\t', '#', '-']))
+                .filter_map(yaml_key)
+                .map(|key| key.trim().trim_matches(['"', '\'']).trim_start_matches("::").to_lowercase())
+                .collect(),
+            Some("json") => match serde_json::from_str::<serde_json::Value>(&text) {
+                Ok(serde_json::Value::Object(map)) => {
+                    map.keys().map(|k| k.trim_start_matches("::").to_lowercase()).collect()
+                }
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
+        keys.extend(found.into_iter().filter(|key| key.contains("::")));
+    }
+}
+
+/// The key of a YAML mapping line: the text before the first colon that is
+/// not part of a `::` (`apt::keys: {}` → `apt::keys`).
+fn yaml_key(line: &str) -> Option<&str> {
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b':' {
+            if bytes.get(i + 1) == Some(&b':') {
+                i += 2;
+                continue;
+            }
+            return Some(&line[..i]);
+        }
+        i += 1;
+    }
+    None
 }
 
 /// The facts an external fact file sets: top-level keys of YAML or JSON,
@@ -358,6 +428,14 @@ mod tests {
     fn hiera_hierarchies_name_facts() {
         let hiera = "hierarchy:\n  - \"roles/%{::puppet_role}\"\n  - \"tier/%{facts.tier}/%{facts.os.family}\"\n  - \"nodes/%{trusted.certname}\"\n  - \"%{lookup('x')}\"\n  - \"%{ environment }\"\n";
         assert_eq!(interpolated_variables(hiera), ["puppet_role", "tier", "os", "environment"]);
+    }
+
+    #[test]
+    fn hiera_data_keys() {
+        assert_eq!(yaml_key("apt::keys: {}"), Some("apt::keys"));
+        assert_eq!(yaml_key("'::ntp::servers':"), Some("'::ntp::servers'"));
+        assert_eq!(yaml_key("rabbitmq::repo_url: 'https://x/y'"), Some("rabbitmq::repo_url"));
+        assert_eq!(yaml_key("no key here"), None);
     }
 
     #[test]

@@ -392,3 +392,25 @@ fn facts_a_hierarchy_interpolates_or_a_module_ships_in_facts_d_are_known() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("undefined-variable", "base.pp".to_string(), 3)], "{found:#?}");
 }
+
+#[test]
+fn a_parameter_hiera_data_sets_is_not_its_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("repo");
+    write(&module, "metadata.json", "{\"name\": \"acme-repo\"}");
+    write(&module, "hiera.yaml", "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n");
+    write(&module, "data/common.yaml", "---\nrepo::main_key: 'https://example.com/main.asc'\n");
+    write(
+        &module,
+        "manifests/init.pp",
+        "class repo (\n  Optional[String] $main_key = undef,\n  Optional[String] $extra_key = undef,\n) {\n  exec { \"import ${main_key}\": }\n  exec { \"import ${extra_key}\": }\n}\n",
+    );
+    write(&module, "examples/init.pp", "include repo\n");
+    // With both defaults the two titles would be the same; the data sets one.
+    let found = findings(vec![module.clone()], vec![]);
+    assert!(found.is_empty(), "{found:#?}");
+    std::fs::remove_file(module.join("data/common.yaml")).unwrap();
+    let found = findings(vec![module], vec![]);
+    // Reported at the example line that leads to the clash.
+    assert_eq!(rules(&found), [("duplicate-resource", "init.pp".to_string(), 1)], "{found:#?}");
+}

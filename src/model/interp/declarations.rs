@@ -143,7 +143,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     None => Value::Unknown,
                 },
             };
-            if unknown_values {
+            // Puppet's automatic parameter lookup: data for `class::param`
+            // in the tree's Hiera data replaces the default.
+            let from_data = !passed.contains_key(&param.name)
+                && matches!(&ctx.owner, Owner::Class(class) if self.facts.has_data_for(&format!("{class}::{}", param.name)));
+            if unknown_values || from_data {
                 value = Value::Unknown;
             }
             if let Some(t) = &param.type_expr {
