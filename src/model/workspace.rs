@@ -201,7 +201,12 @@ impl Workspace {
             }
             if is_environment(&path) {
                 ws.add_environment(&path);
-            } else if looks_like_module(&path) {
+                continue;
+            }
+            // A checked directory that is no environment may still keep the
+            // Puppetfile that installs its dependencies.
+            ws.add_puppetfile(&path);
+            if looks_like_module(&path) {
                 let name = metadata_module_name(&path)
                     .or_else(|| path_name(&path).filter(|n| is_module_name(n)))
                     .unwrap_or_else(|| "main".into());
@@ -266,6 +271,11 @@ impl Workspace {
                 self.module_dirs.extend(defaults.filter(|d| d.is_dir()));
             }
         }
+        self.add_puppetfile(root);
+    }
+
+    /// The modules a `Puppetfile` at `root` installs or comments out.
+    fn add_puppetfile(&mut self, root: &Path) {
         let (installed, disabled) = read_puppetfile(root);
         for module in installed {
             self.puppetfile_modules.entry(module).or_insert_with(|| root.join("Puppetfile"));

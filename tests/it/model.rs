@@ -414,3 +414,15 @@ fn a_parameter_hiera_data_sets_is_not_its_default() {
     // Reported at the example line that leads to the clash.
     assert_eq!(rules(&found), [("duplicate-resource", "init.pp".to_string(), 1)], "{found:#?}");
 }
+
+#[test]
+fn the_puppetfile_of_a_module_checked_alone_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("demo");
+    write(&module, "metadata.json", "{\"name\": \"acme-demo\"}");
+    write(&module, "Puppetfile", "mod 'puppet/nginx', '0.6.0'\n");
+    write(&module, "manifests/init.pp", "class demo {\n  include nginx\n}\n");
+    let found = findings(vec![module], vec![]);
+    assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 2)], "{found:#?}");
+    assert!(found[0].message.contains("Puppetfile installs it"), "{}", found[0].message);
+}
