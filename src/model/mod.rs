@@ -222,7 +222,7 @@ impl<'a> Model<'a> {
     }
 
     pub fn span(&self, loc: Loc) -> Span {
-        self.files[loc.file].source.span(loc.start, loc.end)
+        self.files[loc.file()].source.span(loc.start(), loc.end())
     }
 
     pub fn path(&self, file: FileId) -> &std::path::Path {
@@ -230,7 +230,7 @@ impl<'a> Model<'a> {
     }
 
     pub fn is_reported(&self, loc: Loc) -> bool {
-        self.reported.get(loc.file).copied().unwrap_or(false)
+        self.reported.get(loc.file()).copied().unwrap_or(false)
     }
 
     /// A short description of a compilation's entry, for messages.

@@ -324,7 +324,7 @@ pub enum Place {
 
 /// Source text on one line, shortened, for messages.
 pub fn flat_source(text: &str, at: Loc) -> String {
-    let piece = text.get(at.start..at.end.min(text.len())).unwrap_or("");
+    let piece = text.get(at.start()..at.end().min(text.len())).unwrap_or("");
     let mut flat = piece.split_whitespace().collect::<Vec<_>>().join(" ");
     if flat.chars().count() > 60 {
         flat = flat.chars().take(57).collect::<String>() + "...";
@@ -395,12 +395,9 @@ impl Compilation {
         let mut moved = self.clone();
         moved.entry = entry;
         moved.locs_mut(&mut |loc| {
-            if loc.file == from.file && loc.start >= from.start && loc.end <= from.end {
-                *loc = Loc {
-                    file: to.file,
-                    start: loc.start - from.start + to.start,
-                    end: loc.end - from.start + to.start,
-                };
+            if loc.file() == from.file() && loc.start() >= from.start() && loc.end() <= from.end() {
+                *loc =
+                    Loc::at(to.file(), loc.start() - from.start() + to.start(), loc.end() - from.start() + to.start());
             }
         });
         moved
@@ -444,7 +441,7 @@ impl Compilation {
 
     /// What taking `branch` at `choice` means.
     fn describe_branch(&self, choice: u32, branch: u16, files: &[ParsedFile]) -> Option<String> {
-        let text = |at: Loc| flat_source(&files[at.file].source.text, at);
+        let text = |at: Loc| flat_source(&files[at.file()].source.text, at);
         Some(match self.labels.get(&choice)? {
             ChoiceLabel::Condition { at, place } => {
                 let truth = if branch == 1 { "true" } else { "false" };

@@ -41,7 +41,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         }
     }
     for (name, mut places) in calls {
-        places.sort_by(|a, b| (model.path(a.file), a.start).cmp(&(model.path(b.file), b.start)));
+        places.sort_by(|a, b| (model.path(a.file()), a.start()).cmp(&(model.path(b.file()), b.start())));
         places.dedup();
         let count = places.len();
         let related = places.iter().skip(1).map(|loc| (*loc, format!("`{name}()` called here too"))).collect();

@@ -63,7 +63,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for (module, uses) in missing_uses(model) {
         let mut places: Vec<(Loc, String)> = uses.into_iter().filter(|(loc, _)| model.is_reported(*loc)).collect();
         // The first place in report order carries the finding.
-        places.sort_by(|(a, _), (b, _)| (model.path(a.file), a.start).cmp(&(model.path(b.file), b.start)));
+        places.sort_by(|(a, _), (b, _)| (model.path(a.file()), a.start()).cmp(&(model.path(b.file()), b.start())));
         let Some((first, _)) = places.first().cloned() else { continue };
         let mut classes: Vec<&str> = places.iter().map(|(_, c)| c.as_str()).collect();
         classes.sort_unstable();
@@ -106,7 +106,7 @@ fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String
         );
     }
     for (loc, _) in places {
-        let (FileRole::Module { module: user } | FileRole::Example { module: user }) = &model.index.roles[loc.file]
+        let (FileRole::Module { module: user } | FileRole::Example { module: user }) = &model.index.roles[loc.file()]
         else {
             continue;
         };

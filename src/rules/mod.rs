@@ -182,7 +182,7 @@ impl<'m, 'a> Sink<'m, 'a> {
                 .values()
                 .map(|c| c.loc)
                 .chain(compilation.instances.iter().map(|i| i.loc))
-                .filter(|loc| loc.file == file)
+                .filter(|loc| loc.file() == file)
                 .collect();
             roots.sort();
             (file, roots)
@@ -220,12 +220,12 @@ impl<'m, 'a> Sink<'m, 'a> {
         flow: Vec<(Loc, String)>,
     ) {
         let (loc, related, flow, message) = match &self.example {
-            Some((file, roots)) if loc.file != *file => {
+            Some((file, roots)) if loc.file() != *file => {
                 let from_example = flow
                     .iter()
                     .chain(&related)
                     .map(|(l, _)| *l)
-                    .find(|l| l.file == *file)
+                    .find(|l| l.file() == *file)
                     .or_else(|| roots.first().copied());
                 let Some(at) = from_example else { return };
                 let mut related = related;
@@ -255,12 +255,12 @@ impl<'m, 'a> Sink<'m, 'a> {
             std::collections::HashMap::new();
         for ((rule, loc), (level, message, related, flow)) in self.findings {
             let place = |(loc, message): (Loc, String)| Related {
-                path: model.path(loc.file).to_path_buf(),
+                path: model.path(loc.file()).to_path_buf(),
                 span: model.span(loc),
                 message,
             };
             let span = model.span(loc);
-            let key = (rule, loc.file, span.start_pos.line, message.clone());
+            let key = (rule, loc.file(), span.start_pos.line, message.clone());
             if let Some(&earlier) = by_line.get(&key) {
                 let merged = &mut findings[earlier];
                 for item in related.into_iter().map(place) {
@@ -274,7 +274,7 @@ impl<'m, 'a> Sink<'m, 'a> {
             findings.push(Finding {
                 rule,
                 level,
-                path: model.path(loc.file).to_path_buf(),
+                path: model.path(loc.file()).to_path_buf(),
                 span,
                 message,
                 related: related.into_iter().map(place).collect(),

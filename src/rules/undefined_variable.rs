@@ -50,7 +50,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             // Whether the whole program is in view: a node (or a site without
             // nodes) of an environment, or a standalone file's own code.
             let in_view = compilation.node_in_view
-                || (standalone == Some(read.loc.file) && !matches!(compilation.entry, Entry::Unreached { .. }));
+                || (standalone == Some(read.loc.file()) && !matches!(compilation.entry, Entry::Unreached { .. }));
             // A class of a module not in the tree: what it binds is unknown.
             if qualified.as_ref().is_some_and(|class| model.index.find_type(class, standalone).is_none()) {
                 continue;
