@@ -205,8 +205,10 @@ pub fn analyse_with_facts(
         .filter(|(_, reported)| **reported)
         .flat_map(|(file, _)| rules::check_file(file))
         .collect();
-    let model = Model::build_with_facts(files, reported, workspace, facts);
-    findings.extend(rules::check_model(&model));
+    let model = Model::new(files, reported, workspace, facts);
+    let mut checker = rules::ModelChecker::new(&model);
+    model.compile(|compilation| checker.compilation(&compilation));
+    findings.extend(checker.finish());
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     findings
 }

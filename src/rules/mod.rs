@@ -128,27 +128,57 @@ pub fn check_file(file: &ParsedFile) -> Vec<Finding> {
 /// Findings over the semantic model, merged so that one place has one
 /// finding per rule whichever compilations saw it.
 pub fn check_model(model: &Model<'_>) -> Vec<Finding> {
-    type Check = fn(&Model<'_>, &mut Sink<'_, '_>);
-    let checks: [Check; 11] = [
-        node_scope_leak::check,
-        use_before_assign::check,
-        undefined_variable::check,
-        inheritance_cycle::check,
-        duplicate_resource::check,
-        duplicate_class_declaration::check,
-        duplicate_definition::check,
-        variable_reassigned::check,
-        unknown_class::check,
-        missing_module::check,
-        incomplete_node::check,
-    ];
-    let mut sink = Sink::new(model);
-    for check in checks {
-        check(model, &mut sink);
-        // Each rule says for itself which compilation it reports from.
-        sink.example = None;
+    let mut checker = ModelChecker::new(model);
+    for compilation in &model.compilations {
+        checker.compilation(compilation);
     }
-    sink.finish()
+    checker.finish()
+}
+
+/// Checks compilations one at a time, as [`Model::compile`] hands them
+/// over, then what the index alone shows.
+pub struct ModelChecker<'m, 'a> {
+    model: &'m Model<'a>,
+    sink: Sink<'m, 'a>,
+    node_calls: incomplete_node::NodeCalls,
+    missing: missing_module::MissingUses,
+}
+
+impl<'m, 'a> ModelChecker<'m, 'a> {
+    pub fn new(model: &'m Model<'a>) -> Self {
+        ModelChecker { model, sink: Sink::new(model), node_calls: Default::default(), missing: Default::default() }
+    }
+
+    pub fn compilation(&mut self, compilation: &Compilation) {
+        type Check = fn(&Model<'_>, &Compilation, &mut Sink<'_, '_>);
+        let checks: [Check; 7] = [
+            node_scope_leak::check,
+            use_before_assign::check,
+            undefined_variable::check,
+            duplicate_resource::check,
+            duplicate_class_declaration::check,
+            variable_reassigned::check,
+            unknown_class::check,
+        ];
+        for check in checks {
+            check(self.model, compilation, &mut self.sink);
+            // Each rule says for itself which compilation it reports from.
+            self.sink.example = None;
+        }
+        missing_module::collect(self.model, compilation, &mut self.missing);
+        incomplete_node::collect(self.model, compilation, &mut self.node_calls);
+    }
+
+    /// The findings of every compilation seen and of the index.
+    pub fn finish(mut self) -> Vec<Finding> {
+        let model = self.model;
+        inheritance_cycle::check(model, &mut self.sink);
+        duplicate_definition::check(model, &mut self.sink);
+        unknown_class::finish(model, &mut self.sink);
+        missing_module::check(model, self.missing, &mut self.sink);
+        incomplete_node::check(model, self.node_calls, &mut self.sink);
+        self.sink.finish()
+    }
 }
 
 /// Most related locations one finding lists.
