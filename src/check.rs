@@ -145,6 +145,7 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
     workspace.include_functions = options.settings.include_functions.clone();
     workspace.compile_every_node = options.compile_every_node;
     workspace.declared_facts = options.settings.facts.clone();
+    workspace.constraints = options.settings.constraints.clone();
     for missing in &workspace.missing_entries {
         let conf = display.show(&missing.conf);
         notices.push(Notice {

@@ -116,6 +116,7 @@ impl<'a> Model<'a> {
         let run = |(entry, in_view): &(Entry, bool)| {
             Interpreter::new(index, files, facts, entry.clone(), *in_view)
                 .with_include_functions(&workspace.include_functions)
+                .with_constraints(&workspace.constraints)
                 .run()
         };
         let mut reached: BTreeSet<String> = BTreeSet::new();

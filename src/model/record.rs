@@ -244,6 +244,18 @@ pub enum Event {
     },
 }
 
+/// A declaration of a type some policy constrains, with the values its
+/// attributes evaluated to.
+#[derive(Debug, Clone)]
+pub struct Declared {
+    pub type_name: String,
+    /// `None` when the title is unknown.
+    pub title: Option<String>,
+    pub loc: Loc,
+    /// Name, place of the value, value.
+    pub attributes: Vec<(String, Loc, crate::model::value::Value)>,
+}
+
 /// What a `defined(…)` test is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Guarded {
@@ -288,6 +300,8 @@ pub struct Compilation {
     pub classes: BTreeMap<String, ClassDecl>,
     pub instances: Vec<DefineInstance>,
     pub resources: Vec<ResourceDecl>,
+    /// Declarations of the types policies constrain.
+    pub declared: Vec<Declared>,
     pub events: Vec<Event>,
     /// What `defined(…)` tests tell about the paths through them.
     pub guards: Vec<Guard>,
@@ -361,6 +375,10 @@ impl Compilation {
         }
         for resource in &mut self.resources {
             f(&mut resource.loc);
+        }
+        for declared in &mut self.declared {
+            f(&mut declared.loc);
+            declared.attributes.iter_mut().for_each(|(_, at, _)| f(at));
         }
         for event in &mut self.events {
             match event {

@@ -11,6 +11,7 @@ pub mod incomplete_node;
 pub mod inheritance_cycle;
 pub mod missing_module;
 pub mod node_scope_leak;
+pub mod policy_constraint;
 pub mod possible_duplicate_resource;
 pub mod syntax_error;
 pub mod undefined_variable;
@@ -151,7 +152,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
 
     pub fn compilation(&mut self, compilation: &Compilation) {
         type Check = fn(&Model<'_>, &Compilation, &mut Sink<'_, '_>);
-        let checks: [Check; 7] = [
+        let checks: [Check; 8] = [
             node_scope_leak::check,
             use_before_assign::check,
             undefined_variable::check,
@@ -159,6 +160,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
             duplicate_class_declaration::check,
             variable_reassigned::check,
             unknown_class::check,
+            policy_constraint::check,
         ];
         for check in checks {
             check(self.model, compilation, &mut self.sink);
@@ -249,6 +251,20 @@ impl<'m, 'a> Sink<'m, 'a> {
         related: Vec<(Loc, String)>,
         flow: Vec<(Loc, String)>,
     ) {
+        self.report_for(rule.id, level, loc, message, related, flow);
+    }
+
+    /// As [`Sink::report_at_level`], for a rule known by its id alone (a
+    /// policy's constraint).
+    pub fn report_for(
+        &mut self,
+        rule: &'static str,
+        level: Level,
+        loc: Loc,
+        message: String,
+        related: Vec<(Loc, String)>,
+        flow: Vec<(Loc, String)>,
+    ) {
         let (loc, related, flow, message) = match &self.example {
             Some((file, roots)) if loc.file() != *file => {
                 let from_example = flow
@@ -268,7 +284,7 @@ impl<'m, 'a> Sink<'m, 'a> {
         if !self.model.is_reported(loc) {
             return;
         }
-        let entry = self.findings.entry((rule.id, loc)).or_insert_with(|| (level, message, Vec::new(), flow));
+        let entry = self.findings.entry((rule, loc)).or_insert_with(|| (level, message, Vec::new(), flow));
         for item in related {
             if entry.2.len() < MAX_RELATED && !entry.2.contains(&item) {
                 entry.2.push(item);

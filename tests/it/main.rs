@@ -8,6 +8,7 @@ mod grammar_corpus;
 mod model;
 mod oracle;
 mod parser_oracle;
+mod policy;
 mod reports;
 mod rule_docs;
 mod sarif_validator;
