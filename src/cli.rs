@@ -239,6 +239,21 @@ fn run_command(command: Command) -> u8 {
     }
 }
 
+/// A hint for a path that does not exist but reads like a mistyped
+/// subcommand (`mplint rulez`).
+fn subcommand_hint(paths: &[PathBuf]) -> Option<String> {
+    let command = Args::command();
+    paths.iter().filter(|p| p.components().count() == 1 && !p.exists()).find_map(|path| {
+        let given = path.to_str()?;
+        command
+            .get_subcommands()
+            .map(|c| c.get_name())
+            .filter(|name| *name != "help")
+            .find(|name| strsim::jaro_winkler(given, name) > 0.85)
+            .map(|name| format!("`{given}` is not a file or directory; did you mean the subcommand `mplint {name}`?"))
+    })
+}
+
 /// `--statistics`: unsuppressed findings per rule, most frequent first.
 fn statistics(outcome: &check::CheckOutcome) -> String {
     let mut counts: std::collections::BTreeMap<&str, (usize, Level)> = std::collections::BTreeMap::new();
@@ -281,6 +296,9 @@ pub fn run(mut args: Args) -> u8 {
         }
         None
     };
+    if let Some(hint) = subcommand_hint(&args.paths) {
+        eprintln!("mplint: {hint}");
+    }
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
     // Read the baseline first: a broken one should not cost a whole check.
     let baseline = match args.baseline.as_deref().map(|file| Baseline::read(file, &cwd)).transpose() {

@@ -14,8 +14,9 @@ pub fn list_rules(out: &mut impl Write) -> std::io::Result<()> {
         writeln!(out, "{:width$}  {:7}  {}", rule.id, rule.default_level.as_str(), rule.summary)?;
     }
     writeln!(out)?;
-    writeln!(out, "`mplint rule ID` shows a rule's documentation. Levels can be changed in .mplint.toml")?;
-    writeln!(out, "([rules] ID = \"off\" | \"note\" | \"warning\" | \"error\") or with --rule ID=LEVEL.")
+    writeln!(out, "Levels are the defaults: a finding at `error` makes the exit status 1 (see --fail-on).")?;
+    writeln!(out, "`mplint rule ID` explains a rule. Change a level in .mplint.toml (`mplint init` writes one),")?;
+    writeln!(out, "under [rules]: ID = \"off\" | \"note\" | \"warning\" | \"error\", or with --rule ID=LEVEL.")
 }
 
 /// The message for a rule id mplint does not have, with the closest one.

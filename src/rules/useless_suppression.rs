@@ -133,7 +133,13 @@ pub fn apply(files: &[ParsedFile], reported: &[bool], enabled: &BTreeSet<&str>, 
             let unknown: Vec<&String> = directive.rules.iter().filter(|r| rule_info(r).is_none()).collect();
             let message = if !unknown.is_empty() {
                 let names: Vec<String> = unknown.iter().map(|r| format!("`{r}`")).collect();
-                format!("this suppression names {}, which mplint does not have", names.join(", "))
+                let hints: Vec<String> = unknown
+                    .iter()
+                    .filter_map(|r| super::similar_rule(r).map(|similar| format!("`{similar}` for `{r}`")))
+                    .collect();
+                let hint =
+                    if hints.is_empty() { String::new() } else { format!("; did you mean {}?", hints.join(", ")) };
+                format!("this suppression names {}, which mplint does not have{hint}", names.join(", "))
             } else if directive.kind != Kind::Enable
                 && !used
                 && directive.rules.iter().all(|r| enabled.contains(r.as_str()))

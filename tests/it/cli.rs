@@ -384,6 +384,10 @@ fn a_directory_named_like_a_subcommand_stays_reachable() {
     // Options before it make it a path too.
     let output = mplint(&["--format", "json", "rules"], dir.path());
     assert_eq!(json(&output)["findings"][0]["path"], "rules/a.pp");
+    // A mistyped subcommand is a missing path, with a hint.
+    let output = mplint(&["rulez"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("did you mean the subcommand `mplint rules`?"));
     // And `mplint rules` is the subcommand.
     assert!(String::from_utf8_lossy(&mplint(&["rules"], dir.path()).stdout).contains("node-scope-leak"));
 }

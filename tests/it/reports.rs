@@ -130,7 +130,8 @@ fn every_suppression_form() {
     assert_eq!(at(12), [("useless-suppression", false)], "unknown rule");
     let messages: Vec<&str> = findings.iter().map(|f| f["message"].as_str().unwrap()).collect();
     assert!(messages.iter().any(|m| m.contains("suppresses nothing")));
-    assert!(messages.iter().any(|m| m.contains("`variable-reasigned`, which mplint does not have")));
+    assert!(messages.iter().any(|m| m
+        .contains("`variable-reasigned`, which mplint does not have; did you mean `variable-reassigned` for `variable-reasigned`?")));
     assert_eq!(report["summary"]["suppressed"], 4);
 
     // Suppressed findings stay in SARIF, marked in source.
