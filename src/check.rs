@@ -30,6 +30,9 @@ pub struct CheckOptions {
     pub compile_every_node: bool,
     /// Findings of single files only (syntax), no analysis across files.
     pub syntax_only: bool,
+    /// Text read from standard input and the path it stands for: checked
+    /// as that file's contents, whether or not the file exists.
+    pub stdin: Option<(PathBuf, Vec<u8>)>,
 }
 
 /// Everything a run found.
@@ -103,7 +106,16 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
     let display = PathDisplay::new(&cwd, paths);
     let roots: Vec<PathBuf> = paths.iter().map(|p| normalize(p, &cwd)).collect();
     let module_path: Vec<PathBuf> = module_path.iter().map(|p| normalize(p, &cwd)).collect();
-    let (checked_paths, mut notices) = input::discover(&roots, &excludes, &display);
+    let stdin = options.stdin.as_ref().map(|(path, text)| (normalize(path, &cwd), text));
+    let on_disk: Vec<PathBuf> =
+        roots.iter().filter(|r| stdin.as_ref().is_none_or(|(path, _)| path != *r)).cloned().collect();
+    let (mut checked_paths, mut notices) = input::discover(&on_disk, &excludes, &display);
+    if let Some((path, _)) = &stdin {
+        if !checked_paths.contains(path) {
+            checked_paths.push(path.clone());
+            checked_paths.sort();
+        }
+    }
     let (library_paths, library_notices) = input::discover(&module_path, &excludes, &display);
     notices.extend(library_notices);
     let checked_count = checked_paths.len();
@@ -114,6 +126,9 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
         all_paths
             .into_par_iter()
             .map(|path| {
+                if let Some((_, text)) = stdin.as_ref().filter(|(p, _)| *p == path) {
+                    return Ok(syntax::parse_file(path, text.to_vec()));
+                }
                 let bytes = std::fs::read(&path).map_err(|err| {
                     let shown = display.show(&path);
                     Notice {
@@ -219,8 +234,15 @@ pub fn analyse_with_facts(
 pub fn findings(files: &[ParsedFile], reported: Vec<bool>, workspace: Workspace, settings: &Settings) -> Vec<Finding> {
     let mut findings = analyse(files, reported.clone(), workspace);
     configure(&mut findings, settings);
-    let enabled = rules::ALL_RULES.iter().map(|r| r.id).filter(|id| settings.level(id).is_some()).collect();
-    rules::useless_suppression::apply(files, &reported, &enabled, &mut findings);
+    // Policy constraints are rules too: their ids can be suppressed.
+    let enabled = rules::ALL_RULES
+        .iter()
+        .map(|r| r.id)
+        .chain(settings.constraints.iter().map(|c| c.id))
+        .filter(|id| settings.level(id).is_some())
+        .collect();
+    let constraints = settings.constraints.iter().map(|c| c.id).collect();
+    rules::useless_suppression::apply(files, &reported, &enabled, &constraints, &mut findings);
     configure(&mut findings, settings);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     findings
@@ -237,7 +259,8 @@ fn syntax_findings(files: &[ParsedFile], reported: &[bool], settings: &Settings)
         .into_iter()
         .filter(|id| settings.level(id).is_some())
         .collect();
-    rules::useless_suppression::apply(files, reported, &enabled, &mut findings);
+    let constraints = settings.constraints.iter().map(|c| c.id).collect();
+    rules::useless_suppression::apply(files, reported, &enabled, &constraints, &mut findings);
     configure(&mut findings, settings);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     findings

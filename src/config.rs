@@ -19,7 +19,7 @@ pub enum RuleLevel {
     On(Level),
 }
 
-fn parse_rule_level(text: &str) -> Option<RuleLevel> {
+pub fn parse_rule_level(text: &str) -> Option<RuleLevel> {
     Some(match text {
         "off" => RuleLevel::Off,
         "note" => RuleLevel::On(Level::Note),
@@ -204,7 +204,9 @@ fn apply(settings: &mut Settings, config: FileConfig, source: &Source<'_>, base:
     for (rule, level) in &config.rules {
         let constraint = settings.constraints.iter().find(|c| c.id == rule.get_ref()).map(|c| c.id);
         let Some(id) = rule_info(rule.get_ref()).map(|info| info.id).or(constraint) else {
-            return Err(source.error(rule.span(), format!("unknown rule `{}` in [rules]", rule.get_ref())));
+            let hint = crate::rules::similar_rule(rule.get_ref())
+                .map_or(String::new(), |id| format!("; did you mean `{id}`?"));
+            return Err(source.error(rule.span(), format!("unknown rule `{}` in [rules]{hint}", rule.get_ref())));
         };
         let parsed = parse_rule_level(level.get_ref()).ok_or_else(|| {
             source.error(

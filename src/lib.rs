@@ -4,8 +4,10 @@
 //! [`syntax`] (text to typed tree), [`rules`] (findings), [`report`] (output
 //! formats); [`check`] runs them and [`cli`] is the command line.
 
+pub mod baseline;
 pub mod check;
 pub mod cli;
+pub mod commands;
 pub mod config;
 pub mod input;
 pub mod model;

@@ -82,7 +82,9 @@ pub fn render(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Vec<u8> {
         let _ = term::emit_to_write_style(&mut buffer, &config, &files, &diagnostic);
     }
     let mut out = buffer.into_inner();
-    out.extend_from_slice(summary_line(outcome, options.elapsed).as_bytes());
-    out.push(b'\n');
+    if !options.quiet {
+        out.extend_from_slice(summary_line(outcome, options.elapsed).as_bytes());
+        out.push(b'\n');
+    }
     out
 }

@@ -1,9 +1,13 @@
 //! Reports: the outcome of a check rendered for people (`human`), scripts
-//! (`json`) and code-scanning tools (`sarif`).
+//! (`json`), code-scanning tools (`sarif`) and CI systems (`github`,
+//! `gitlab`, `junit`, `checkstyle`).
 
+pub mod checkstyle;
 pub mod github;
+pub mod gitlab;
 pub mod human;
 pub mod json;
+pub mod junit;
 pub mod sarif;
 
 use std::path::Path;
@@ -20,6 +24,12 @@ pub enum Format {
     Sarif,
     /// GitHub Actions workflow commands (`::error file=…::…`).
     Github,
+    /// GitLab Code Quality (Code Climate issues), for merge requests.
+    Gitlab,
+    /// JUnit XML, one test case per checked file.
+    Junit,
+    /// Checkstyle XML, for reviewdog, Jenkins and others.
+    Checkstyle,
 }
 
 /// Options every format may use.
@@ -33,6 +43,11 @@ pub struct ReportOptions<'a> {
     pub show_suppressed: bool,
     /// How long the check took, when it should be shown.
     pub elapsed: Option<std::time::Duration>,
+    /// The lowest level that fails the run: below it, formats that only
+    /// know pass and fail (JUnit) show findings without failing.
+    pub fail_on: crate::rules::Level,
+    /// Leave out the summary line (human output).
+    pub quiet: bool,
 }
 
 pub fn render(format: Format, outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Vec<u8> {
@@ -41,6 +56,9 @@ pub fn render(format: Format, outcome: &CheckOutcome, options: &ReportOptions<'_
         Format::Json => json::render(outcome),
         Format::Sarif => sarif::render(outcome, options),
         Format::Github => github::render(outcome),
+        Format::Gitlab => gitlab::render(outcome),
+        Format::Junit => junit::render(outcome, options),
+        Format::Checkstyle => checkstyle::render(outcome),
     }
 }
 
@@ -79,28 +97,46 @@ pub fn summary_line(outcome: &CheckOutcome, elapsed: Option<std::time::Duration>
 /// finding's source line (whitespace folded), its message, and which
 /// occurrence of all that it is in the file.
 pub fn fingerprints(outcome: &CheckOutcome) -> Vec<String> {
-    use std::collections::HashMap;
-    let sources: HashMap<&std::path::Path, &crate::syntax::source::SourceFile> =
-        outcome.files.iter().map(|f| (f.source.path.as_path(), &f.source)).collect();
-    let mut seen: HashMap<u64, u32> = HashMap::new();
+    let mut seen: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+    let lines = source_lines(outcome);
     outcome
         .findings
         .iter()
-        .map(|finding| {
-            let line_text = sources
-                .get(finding.path.as_path())
-                .and_then(|s| {
-                    let (start, end) = s.lines.line_range(&s.text, finding.span.start_pos.line)?;
-                    Some(s.text[start..end].split_whitespace().collect::<Vec<_>>().join(" "))
-                })
-                .unwrap_or_default();
-            let key = [finding.rule, &slash_path(&finding.path), &line_text, &finding.message].join("\u{0}");
-            let base = fnv1a(key.as_bytes());
+        .zip(lines)
+        .map(|(finding, line_text)| {
+            let base = identity(finding.rule, &slash_path(&finding.path), &line_text, &finding.message);
             let occurrence = seen.entry(base).or_insert(0);
             *occurrence += 1;
             format!("{:016x}:{}", base, occurrence)
         })
         .collect()
+}
+
+/// Each finding's source line, whitespace folded (empty when the file's
+/// text is not at hand): what a finding's identity takes instead of a line
+/// number.
+pub fn source_lines(outcome: &CheckOutcome) -> Vec<String> {
+    use std::collections::HashMap;
+    let sources: HashMap<&std::path::Path, &crate::syntax::source::SourceFile> =
+        outcome.files.iter().map(|f| (f.source.path.as_path(), &f.source)).collect();
+    outcome
+        .findings
+        .iter()
+        .map(|finding| {
+            sources
+                .get(finding.path.as_path())
+                .and_then(|s| {
+                    let (start, end) = s.lines.line_range(&s.text, finding.span.start_pos.line)?;
+                    Some(s.text[start..end].split_whitespace().collect::<Vec<_>>().join(" "))
+                })
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// The hash that identifies a finding without its position.
+pub fn identity(rule: &str, path: &str, line_text: &str, message: &str) -> u64 {
+    fnv1a([rule, path, line_text, message].join("\u{0}").as_bytes())
 }
 
 /// FNV-1a, 64 bits: a hash whose value never changes between releases.
@@ -111,4 +147,45 @@ fn fnv1a(bytes: &[u8]) -> u64 {
         hash = hash.wrapping_mul(0x0100_0000_01b3);
     }
     hash
+}
+
+/// Text for an XML attribute: markup characters and line breaks escaped,
+/// and characters XML 1.0 cannot hold at all (most control characters)
+/// replaced by U+FFFD.
+fn xml_escape(text: &str) -> String {
+    xml_escape_impl(text, true)
+}
+
+/// Text for an XML element: as [`xml_escape`], line breaks kept.
+fn xml_text(text: &str) -> String {
+    xml_escape_impl(text, false)
+}
+
+fn xml_escape_impl(text: &str, attribute: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' | '"' | '\'' if !attribute => out.push(c),
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\n' => out.push_str("&#10;"),
+            '\t' => out.push_str("&#9;"),
+            '\r' => out.push_str("&#13;"),
+            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn xml_escape_handles_markup_and_control_characters() {
+        assert_eq!(super::xml_escape("a<b & \"c\"\n\u{1}"), "a&lt;b &amp; &quot;c&quot;&#10;\u{fffd}");
+        assert_eq!(super::xml_text("a<b & 'c'\n\u{1}"), "a&lt;b &amp; 'c'\n\u{fffd}");
+    }
 }

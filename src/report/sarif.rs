@@ -29,15 +29,31 @@ fn from_json<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> T {
 }
 
 /// A git remote as the absolute URI SARIF wants: URLs stay, `git@host:path`
-/// becomes `ssh://git@host/path`, a local path a `file://` URI.
+/// becomes `ssh://host/path`, a local path a `file://` URI. A user name or
+/// password in the remote (a token in `https://user:token@host/…`) is
+/// never copied into the report.
 fn repository_uri(remote: &str, root: &Path) -> String {
-    if remote.contains("://") {
-        return remote.to_string();
+    let scp_like = || {
+        // `[user[:password]@]host:path`: whatever comes before the `@` goes.
+        let rest = match remote.find('@') {
+            Some(at) if remote[at..].contains(':') => &remote[at + 1..],
+            _ => remote,
+        };
+        let (host, path) = rest.split_once(':')?;
+        (!host.contains('/') && !path.starts_with("//") && !Path::new(remote).exists())
+            .then(|| format!("ssh://{host}/{}", path.trim_start_matches('/')))
+    };
+    let candidate = if remote.contains("://") { Some(remote.to_string()) } else { scp_like() };
+    if let Some(mut url) = candidate.and_then(|c| url::Url::parse(&c).ok()) {
+        // Neither fails for the URLs that have an authority, which are the
+        // only ones that can carry credentials.
+        let _ = url.set_username("");
+        let _ = url.set_password(None);
+        return url.to_string();
     }
-    if let Some((host, path)) = remote.split_once(':') {
-        if host.contains('@') && !host.contains('/') {
-            return format!("ssh://{host}/{}", path.trim_start_matches('/'));
-        }
+    if remote.contains("://") {
+        // Not a URL the parser understands: nothing of it is safe to copy.
+        return directory_uri(root);
     }
     let path = Path::new(remote);
     let absolute = if path.is_absolute() { path.to_path_buf() } else { root.join(path) };
@@ -92,15 +108,25 @@ fn rule_descriptor(rule: &crate::rules::RuleInfo) -> ReportingDescriptor {
         .help(MultiformatMessageString::builder().text(rule.documentation).markdown(rule.documentation).build())
         .help_uri(format!("{INFORMATION_URI}/blob/main/rules/{}.md", rule.id))
         .default_configuration(ReportingConfiguration::builder().level(level(rule.default_level)).build())
-        .properties(
-            PropertyBag::builder()
-                .additional_properties(BTreeMap::from([
-                    ("tags".to_string(), json!(["puppet"])),
-                    ("precision".to_string(), json!("very-high")),
-                ]))
-                .build(),
-        )
+        .properties(PropertyBag::builder().additional_properties(rule_properties(rule)).build())
         .build()
+}
+
+/// A rule's `properties`: its tags and precision, and for the rules that
+/// matter to security the `security` tag and the `security-severity` GitHub
+/// ranks code-scanning alerts by.
+fn rule_properties(rule: &crate::rules::RuleInfo) -> BTreeMap<String, serde_json::Value> {
+    let mut properties = BTreeMap::from([("precision".to_string(), json!("very-high"))]);
+    match crate::rules::security_severity(rule.id) {
+        Some(severity) => {
+            properties.insert("tags".into(), json!(["puppet", "security"]));
+            properties.insert("security-severity".into(), json!(format!("{severity:.1}")));
+        }
+        None => {
+            properties.insert("tags".into(), json!(["puppet"]));
+        }
+    }
+    properties
 }
 
 /// The first paragraph under "What it does" in a rule's documentation.
@@ -327,7 +353,11 @@ mod tests {
     fn repository_uris_are_absolute() {
         let root = Path::new("/src/repo");
         assert_eq!(repository_uri("https://github.com/a/b.git", root), "https://github.com/a/b.git");
-        assert_eq!(repository_uri("git@github.com:a/b.git", root), "ssh://git@github.com/a/b.git");
+        assert_eq!(repository_uri("git@github.com:a/b.git", root), "ssh://github.com/a/b.git");
+        assert_eq!(repository_uri("https://user:token@host/x.git", root), "https://host/x.git");
+        assert_eq!(repository_uri("https://token@host:8443/x.git", root), "https://host:8443/x.git");
+        assert_eq!(repository_uri("ssh://git@host/x.git", root), "ssh://host/x.git");
+        assert_eq!(repository_uri("user:pass@host:x.git", root), "ssh://host/x.git");
         assert_eq!(repository_uri("/work/main", root), "file:///work/main/");
         assert_eq!(repository_uri("../upstream", root), "file:///src/repo/../upstream/");
     }

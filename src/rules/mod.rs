@@ -118,6 +118,31 @@ pub fn rule_info(id: &str) -> Option<&'static RuleInfo> {
     ALL_RULES.iter().copied().find(|r| r.id == id)
 }
 
+/// The known rule id closest to a mistyped one, if one is close enough to
+/// be what was meant.
+pub fn similar_rule(id: &str) -> Option<&'static str> {
+    ALL_RULES
+        .iter()
+        .map(|r| (strsim::jaro_winkler(id, r.id), r.id))
+        .filter(|(score, _)| *score > 0.85)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, id)| id)
+}
+
+/// How much a rule's findings matter to security, on the 0–10 scale GitHub
+/// ranks code-scanning alerts by (4.0–6.9 is medium), for the rules whose
+/// mistakes Puppet compiles without error (without `strict_variables`, the
+/// default before Puppet 8): the catalog then silently gets an
+/// undefined value where the code meant a setting — an empty list of
+/// allowed hosts, an unset password, a firewall rule without its source.
+/// Rules whose findings stop compilation do not change what a node runs.
+pub fn security_severity(id: &str) -> Option<f32> {
+    match id {
+        "node-scope-leak" | "undefined-variable" | "use-before-assign" => Some(5.0),
+        _ => None,
+    }
+}
+
 /// Findings about a single file.
 pub fn check_file(file: &ParsedFile) -> Vec<Finding> {
     let mut findings = Vec::new();

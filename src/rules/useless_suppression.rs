@@ -109,8 +109,15 @@ fn directives(file: &ParsedFile) -> Vec<Directive> {
 
 /// Marks suppressed findings and adds `useless-suppression` notes for the
 /// checked files. `enabled` lists the rules that run: a suppression of a rule
-/// turned off is not called useless.
-pub fn apply(files: &[ParsedFile], reported: &[bool], enabled: &BTreeSet<&str>, findings: &mut Vec<Finding>) {
+/// turned off is not called useless. `constraints` are the ids of the
+/// policies' constraints, which are rules too.
+pub fn apply(
+    files: &[ParsedFile],
+    reported: &[bool],
+    enabled: &BTreeSet<&str>,
+    constraints: &BTreeSet<&str>,
+    findings: &mut Vec<Finding>,
+) {
     let mut notes = Vec::new();
     for (file, _) in files.iter().zip(reported).filter(|(_, r)| **r) {
         let directives = directives(file);
@@ -130,10 +137,20 @@ pub fn apply(files: &[ParsedFile], reported: &[bool], enabled: &BTreeSet<&str>, 
             }
         }
         for (directive, used) in directives.iter().zip(used) {
-            let unknown: Vec<&String> = directive.rules.iter().filter(|r| rule_info(r).is_none()).collect();
+            let unknown: Vec<&String> = directive
+                .rules
+                .iter()
+                .filter(|r| rule_info(r).is_none() && !constraints.contains(r.as_str()))
+                .collect();
             let message = if !unknown.is_empty() {
                 let names: Vec<String> = unknown.iter().map(|r| format!("`{r}`")).collect();
-                format!("this suppression names {}, which mplint does not have", names.join(", "))
+                let hints: Vec<String> = unknown
+                    .iter()
+                    .filter_map(|r| super::similar_rule(r).map(|similar| format!("`{similar}` for `{r}`")))
+                    .collect();
+                let hint =
+                    if hints.is_empty() { String::new() } else { format!("; did you mean {}?", hints.join(", ")) };
+                format!("this suppression names {}, which mplint does not have{hint}", names.join(", "))
             } else if directive.kind != Kind::Enable
                 && !used
                 && directive.rules.iter().all(|r| enabled.contains(r.as_str()))

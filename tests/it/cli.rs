@@ -349,3 +349,230 @@ fn syntax_only_reports_what_files_alone_show() {
     let syntax = json(&output);
     assert_eq!(rules(&syntax), ["syntax-error"], "{syntax}");
 }
+
+#[test]
+fn subcommands_list_and_explain_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = mplint(&["rules"], dir.path());
+    assert_eq!(rules.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&rules.stdout);
+    for rule in mplint::rules::ALL_RULES {
+        let line = text.lines().find(|l| l.starts_with(&format!("{} ", rule.id))).expect(rule.id);
+        assert!(line.contains(rule.default_level.as_str()) && line.contains(rule.summary), "{line}");
+    }
+    let doc = mplint(&["rule", "node-scope-leak"], dir.path());
+    assert_eq!(doc.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&doc.stdout);
+    assert!(
+        text.starts_with("node-scope-leak\n===============\n") && text.contains("What it does\n------------"),
+        "{text}"
+    );
+    assert!(!text.contains("```") && !text.contains("**"), "{text}");
+
+    let unknown = mplint(&["rule", "node-scope-leek"], dir.path());
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("did you mean `node-scope-leak`?"));
+}
+
+#[test]
+fn a_directory_named_like_a_subcommand_stays_reachable() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "rules/a.pp", "$a = 1\n$a = 2\n");
+    let output = mplint(&["--format", "json", "./rules"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(json(&output)["findings"][0]["rule"], "variable-reassigned");
+    // Options before it make it a path too.
+    let output = mplint(&["--format", "json", "rules"], dir.path());
+    assert_eq!(json(&output)["findings"][0]["path"], "rules/a.pp");
+    // A mistyped subcommand is a missing path, with a hint.
+    let output = mplint(&["rulez"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("did you mean the subcommand `mplint rules`?"));
+    // And `mplint rules` is the subcommand.
+    assert!(String::from_utf8_lossy(&mplint(&["rules"], dir.path()).stdout).contains("node-scope-leak"));
+}
+
+#[test]
+fn rule_levels_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), ".mplint.toml", "[rules]\nvariable-reassigned = \"off\"\n");
+    write(dir.path(), "a.pp", "$a = 1\n$a = 2\ninclude nosuchmodule\n");
+    let rules = |args: &[&str]| -> Vec<(String, String)> {
+        let mut all = vec!["--format", "json"];
+        all.extend_from_slice(args);
+        all.push("a.pp");
+        json(&mplint(&all, dir.path()))["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| (f["rule"].as_str().unwrap().to_string(), f["level"].as_str().unwrap().to_string()))
+            .collect()
+    };
+    assert_eq!(rules(&[]), [("missing-module".to_string(), "note".to_string())]);
+    assert_eq!(
+        rules(&["--rule", "variable-reassigned=warning", "--rule", "missing-module=off"]),
+        [("variable-reassigned".to_string(), "warning".to_string())]
+    );
+    let output = mplint(&["--rule", "variable-reasigned=error", "a.pp"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("did you mean `variable-reassigned`?"));
+    let output = mplint(&["--rule", "variable-reassigned=loud", "a.pp"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("level `loud`"));
+}
+
+#[test]
+fn standard_input_is_checked_as_the_named_file() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "modules/app/manifests/init.pp", "class app { include app::params }\n");
+    write(dir.path(), "modules/app/manifests/params.pp", "class app::params { }\n");
+    // The editor's unsaved text: the file on disk is different, or not there yet.
+    let check_stdin = |name: &str, text: &[u8]| -> Output {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mplint"))
+            .args(["--format", "json", "--stdin-filename", name, "-"])
+            .current_dir(dir.path())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(text).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    for name in ["modules/app/manifests/init.pp", "modules/app/manifests/unsaved.pp"] {
+        let output = check_stdin(name, b"class app {\n  include app::params\n  $x = 1\n  $x = 2\n}\n");
+        assert_eq!(output.status.code(), Some(1));
+        let report = json(&output);
+        assert_eq!(report["summary"]["files"], 1, "{report}");
+        let findings = report["findings"].as_array().unwrap();
+        let reassigned: Vec<&serde_json::Value> =
+            findings.iter().filter(|f| f["rule"] == "variable-reassigned").collect();
+        assert_eq!(reassigned.len(), 1, "{report}");
+        assert_eq!(reassigned[0]["path"], name);
+        assert_eq!(reassigned[0]["start"]["line"], 4);
+        assert!(findings.iter().all(|f| f["path"] == name), "{report}");
+    }
+    assert_eq!(check_stdin("clean.pp", b"notify { 'x': }\n").status.code(), Some(0));
+
+    let output = mplint(&["--stdin-filename", "x.pp", "."], dir.path());
+    assert_eq!(output.status.code(), Some(2), "--stdin-filename without -");
+}
+
+#[test]
+fn quiet_and_statistics() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.pp", "$a = 1\n$a = 2\n$a = 3\ninclude nosuchmodule\n");
+    let quiet = String::from_utf8(mplint(&["--quiet", "--color", "never", "a.pp"], dir.path()).stdout).unwrap();
+    assert!(quiet.contains("variable-reassigned") && !quiet.contains("Checked 1 file"), "{quiet}");
+    let clean = mplint(
+        &["--quiet", "--color", "never", "--rule", "variable-reassigned=off", "--rule", "missing-module=off", "a.pp"],
+        dir.path(),
+    );
+    assert!(clean.stdout.is_empty() && clean.stderr.is_empty());
+
+    let stats = String::from_utf8(mplint(&["--statistics", "--color", "never", "a.pp"], dir.path()).stdout).unwrap();
+    let table = &stats[stats.find("Findings by rule").expect(&stats)..];
+    assert!(table.contains("     2  error    variable-reassigned\n"), "{table}");
+    assert!(table.contains("     1  note     missing-module\n"), "{table}");
+    assert!(table.contains("     3  total\n"), "{table}");
+    // With a machine format, the table goes to standard error.
+    let output = mplint(&["--statistics", "--format", "json", "a.pp"], dir.path());
+    json(&output);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("     3  total"));
+}
+
+#[test]
+fn init_writes_a_configuration_once() {
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(mplint(&["init"], dir.path()).status.code(), Some(0));
+    let text = std::fs::read_to_string(dir.path().join(".mplint.toml")).unwrap();
+    assert!(text.contains("# node-scope-leak = \"warning\""), "{text}");
+    // mplint reads what it wrote.
+    write(dir.path(), "a.pp", "notify { 'x': }\n");
+    assert_eq!(mplint(&["a.pp"], dir.path()).status.code(), Some(0));
+    let again = mplint(&["init"], dir.path());
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+    assert_eq!(std::fs::read_to_string(dir.path().join(".mplint.toml")).unwrap(), text);
+}
+
+#[test]
+fn completions_and_manual_page() {
+    let dir = tempfile::tempdir().unwrap();
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let output = mplint(&["completions", shell], dir.path());
+        assert_eq!(output.status.code(), Some(0), "{shell}");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains("stdin-filename") && text.contains("write-baseline"), "{shell}: {text}");
+    }
+    let man = mplint(&["manpage"], dir.path());
+    assert_eq!(man.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&man.stdout);
+    assert!(text.starts_with(".ie") || text.contains(".TH mplint"), "{text}");
+    assert!(text.contains("\\-\\-baseline") && text.contains("completions"), "{text}");
+}
+
+#[test]
+fn unknown_options_get_a_suggestion() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = mplint(&["--formt", "json"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("a similar argument exists: '--format'"));
+}
+
+/// The rules and messages of a JSON report's findings.
+fn rules_of(output: &Output) -> Vec<String> {
+    json(output)["findings"].as_array().unwrap().iter().map(|f| f["rule"].as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn a_baseline_holds_back_todays_findings() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "site/a.pp", "$a = 1\n$a = 2\n$a = 2\n");
+    write(dir.path(), "site/b.pp", "notify { \"${u}\": }\n");
+    let written = mplint(&["--write-baseline", "mplint-baseline.json", "site"], dir.path());
+    assert_eq!(written.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&written.stderr).contains("recorded 3 findings"));
+    let baseline = std::fs::read_to_string(dir.path().join("mplint-baseline.json")).unwrap();
+    assert!(!baseline.contains("\"line\""), "no line numbers: {baseline}");
+    assert!(baseline.contains("\"count\": 2"), "the same finding twice is counted: {baseline}");
+
+    // Nothing new: exit 0, nothing reported.
+    let output = mplint(&["--format", "json", "--baseline", "mplint-baseline.json", "site"], dir.path());
+    assert_eq!(output.status.code(), Some(0));
+    assert!(rules_of(&output).is_empty());
+    assert!(String::from_utf8_lossy(&output.stderr)
+        .contains("3 findings held back by the baseline mplint-baseline.json; 0 of its findings are gone"));
+
+    // Unrelated edits above, a third copy of a baselined finding, one fixed:
+    // only the new copy is reported, and the fixed one is gone.
+    write(dir.path(), "site/a.pp", "# header\n\n$a = 1\n$a = 2\n$a = 2\n$a = 2\n");
+    write(dir.path(), "site/b.pp", "$u = 1\nnotify { \"${u}\": }\n");
+    let output = mplint(&["--format", "json", "--baseline", "mplint-baseline.json", "site"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(rules_of(&output), ["variable-reassigned"]);
+    assert!(String::from_utf8_lossy(&output.stderr)
+        .contains("2 findings held back by the baseline mplint-baseline.json; 1 of its findings are gone"));
+
+    // Paths are relative to the baseline: the same from another directory.
+    let output = mplint(&["--format", "json", "--baseline", "../mplint-baseline.json", "."], &dir.path().join("site"));
+    assert_eq!(rules_of(&output), ["variable-reassigned"]);
+}
+
+#[test]
+fn a_broken_baseline_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.pp", "notify { 'x': }\n");
+    write(dir.path(), "broken.json", "{ \"version\": 1, \"findings\": [ { \"fingerprint\": 3 } ] }\n");
+    let output = mplint(&["--baseline", "broken.json", "a.pp"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("broken.json:1:") && stderr.contains("not an mplint baseline"), "{stderr}");
+    let output = mplint(&["--baseline", "missing.json", "a.pp"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot read the baseline missing.json"));
+    write(dir.path(), "future.json", "{ \"version\": 9, \"findings\": [] }\n");
+    let output = mplint(&["--baseline", "future.json", "a.pp"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("baseline version 9 is not supported"));
+}

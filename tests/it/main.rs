@@ -4,6 +4,7 @@ mod support;
 
 mod cli;
 mod debian_corpus;
+mod format_schemas;
 mod grammar_corpus;
 mod model;
 mod oracle;

@@ -103,6 +103,16 @@ fn constraints_see_values_through_variables_defaults_parameters_and_includes() {
     assert!(text.contains("`mode` of `File['/tmp/a']` is '0777'"), "{text}");
     assert!(text.contains("'http://mirror.example.com/debian', it does not match"), "{text}");
 
+    // A constraint's finding can be suppressed by its id.
+    write(
+        root,
+        "modules/site/manifests/direct.pp",
+        "class site::direct {\n  $mode = '0777'\n  file { '/tmp/a':\n    mode => $mode, # mplint:ignore:no-world-writable-files\n  }\n}\n",
+    );
+    let (_, output) = found(root, &["--policy", "policy.toml", "--format", "json", "modules"]);
+    let summary = &json(&output)["summary"];
+    assert_eq!((summary["errors"].as_u64(), summary["suppressed"].as_u64()), (Some(2), Some(1)), "{summary}");
+
     // The constraint's level can be changed like any rule's.
     write(root, ".mplint.toml", "policies = [\"policy.toml\"]\n[rules]\nno-world-writable-files = \"off\"\n");
     let (rows, _) = found(root, &["--format", "json", "modules"]);

@@ -130,7 +130,8 @@ fn every_suppression_form() {
     assert_eq!(at(12), [("useless-suppression", false)], "unknown rule");
     let messages: Vec<&str> = findings.iter().map(|f| f["message"].as_str().unwrap()).collect();
     assert!(messages.iter().any(|m| m.contains("suppresses nothing")));
-    assert!(messages.iter().any(|m| m.contains("`variable-reasigned`, which mplint does not have")));
+    assert!(messages.iter().any(|m| m
+        .contains("`variable-reasigned`, which mplint does not have; did you mean `variable-reassigned` for `variable-reasigned`?")));
     assert_eq!(report["summary"]["suppressed"], 4);
 
     // Suppressed findings stay in SARIF, marked in source.
@@ -195,4 +196,98 @@ fn bad_configuration_names_file_line_and_key() {
     let output = mplint(&["--policy", "nope", "a.pp"], dir.path());
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("unknown policy `nope`"));
+}
+
+#[test]
+fn gitlab_junit_and_checkstyle_reports_snapshot() {
+    for format in ["gitlab", "junit", "checkstyle"] {
+        let output = mplint(&["--format", format, "."], &fixture());
+        assert_eq!(output.status.code(), Some(1));
+        insta::assert_snapshot!(format, stdout(&output));
+    }
+}
+
+#[test]
+fn gitlab_fingerprints_are_the_stable_ones_and_suppressed_findings_stay_out() {
+    let report: serde_json::Value = json(&mplint(&["--format", "gitlab", "."], &fixture()));
+    let all = json(&mplint(&["--format", "json", "."], &fixture()));
+    let unsuppressed: Vec<&str> = all["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["suppressed"].is_null())
+        .map(|f| f["fingerprint"].as_str().unwrap())
+        .collect();
+    let gitlab: Vec<&str> = report.as_array().unwrap().iter().map(|i| i["fingerprint"].as_str().unwrap()).collect();
+    assert_eq!(gitlab, unsuppressed);
+}
+
+#[test]
+fn junit_fails_only_at_the_fail_on_level() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "clean.pp", "notify { 'x': }\n");
+    write(dir.path(), "noted.pp", "include nosuchmodule\n");
+    write(dir.path(), "broken.pp", "class {\n");
+    let text = stdout(&mplint(&["--format", "junit", "."], dir.path()));
+    assert!(text.contains(r#"<testsuites name="mplint" tests="3" failures="1" errors="0">"#), "{text}");
+    assert!(text.contains(r#"<testcase name="clean.pp" classname="mplint"/>"#), "{text}");
+    // The note is output, not a failure, below the default --fail-on error.
+    let noted = &text[text.find(r#"name="noted.pp""#).unwrap()..];
+    assert!(
+        noted[..noted.find("</testcase>").unwrap()].contains("<system-out>noted.pp:1:9: note [missing-module]"),
+        "{text}"
+    );
+    let text = stdout(&mplint(&["--format", "junit", "--fail-on", "note", "."], dir.path()));
+    assert!(text.contains(r#"tests="3" failures="2""#), "{text}");
+}
+
+#[test]
+fn sarif_leaves_credentials_out_of_the_repository_uri() {
+    let dir = tempfile::tempdir().unwrap();
+    let git = |args: &[&str]| {
+        let status = std::process::Command::new("git")
+            .args(args)
+            .current_dir(dir.path())
+            .env("GIT_AUTHOR_NAME", "t")
+            .env("GIT_AUTHOR_EMAIL", "t@example.com")
+            .env("GIT_COMMITTER_NAME", "t")
+            .env("GIT_COMMITTER_EMAIL", "t@example.com")
+            .status()
+            .unwrap();
+        assert!(status.success(), "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    write(dir.path(), "site.pp", "$a = 1\n$a = 2\n");
+    git(&["add", "."]);
+    git(&["commit", "-q", "-m", "x"]);
+    git(&["remote", "add", "origin", "https://host/placeholder.git"]);
+    for (remote, expected) in [
+        ("https://user:token@host/x.git", "https://host/x.git"),
+        ("https://alice:s3cr3t-pat@git.example.com:8443/site.git", "https://git.example.com:8443/site.git"),
+        ("ssh://deploy:hunter2@host/x.git", "ssh://host/x.git"),
+        ("alice@host:x.git", "ssh://host/x.git"),
+    ] {
+        git(&["remote", "set-url", "origin", remote]);
+        let output = mplint(&["--format", "sarif", "."], dir.path());
+        let text = stdout(&output);
+        let sarif: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(sarif["runs"][0]["versionControlProvenance"][0]["repositoryUri"], expected, "{remote}");
+        for secret in ["user:token", "user@", "alice", "s3cr3t-pat", "deploy", "hunter2"] {
+            assert!(!text.contains(secret), "{secret} from {remote} is in the report");
+        }
+    }
+}
+
+#[test]
+fn sarif_marks_security_relevant_rules() {
+    let sarif = json(&mplint(&["--format", "sarif", "site.pp"], &fixture()));
+    let rules = sarif["runs"][0]["tool"]["driver"]["rules"].as_array().unwrap();
+    let security: Vec<(&str, &str)> = rules
+        .iter()
+        .filter(|r| r["properties"]["tags"].as_array().unwrap().iter().any(|t| t == "security"))
+        .map(|r| (r["id"].as_str().unwrap(), r["properties"]["security-severity"].as_str().unwrap()))
+        .collect();
+    assert_eq!(security, [("node-scope-leak", "5.0"), ("undefined-variable", "5.0"), ("use-before-assign", "5.0")]);
+    let others = rules.iter().filter(|r| r["properties"]["security-severity"].is_null()).count();
+    assert_eq!(others, rules.len() - 3);
 }
