@@ -21,7 +21,9 @@ use crate::rules::Level;
                   2 on a usage or configuration error or when a path could not be read."
 )]
 pub struct Args {
-    /// Files and directories to check; directories are searched for *.pp files.
+    /// Files and directories to check; directories are searched for *.pp
+    /// files. A file is analysed with the environment, repository or module
+    /// it belongs to, and what concerns it is reported.
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
 
@@ -73,6 +75,10 @@ pub struct Args {
     /// the analysis across files.
     #[arg(long)]
     pub syntax_only: bool,
+
+    /// Check named files alone, without the tree they belong to.
+    #[arg(long)]
+    pub isolated: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -143,6 +149,7 @@ pub fn run(args: Args) -> u8 {
         settings,
         compile_every_node: false,
         syntax_only: args.syntax_only,
+        in_context: !args.isolated,
     };
     let outcome = match check::check(&args.paths, &options) {
         Ok(outcome) => outcome,

@@ -3,6 +3,7 @@
 mod support;
 
 mod cli;
+mod context;
 mod debian_corpus;
 mod grammar_corpus;
 mod model;
