@@ -230,6 +230,7 @@ fn check_trees(
     workspace.include_functions = options.settings.include_functions.clone();
     workspace.compile_every_node = options.compile_every_node;
     workspace.declared_facts = options.settings.facts.clone();
+    workspace.constraints = options.settings.constraints.clone();
     for missing in &workspace.missing_entries {
         let conf = display.show(&missing.conf);
         notices.push(Notice {
@@ -299,8 +300,10 @@ pub fn analyse_with_facts(
         .filter(|(_, reported)| **reported)
         .flat_map(|(file, _)| rules::check_file(file))
         .collect();
-    let model = Model::build_with_facts(files, reported, workspace, facts);
-    findings.extend(rules::check_model(&model));
+    let model = Model::new(files, reported, workspace, facts);
+    let mut checker = rules::ModelChecker::new(&model);
+    model.compile(|compilation| checker.compilation(&compilation));
+    findings.extend(checker.finish());
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     findings
 }

@@ -57,6 +57,8 @@ pub struct Settings {
     /// Top-scope variables the site's nodes get from outside the tree:
     /// external facts (`facts.d` on the agents), an ENC's parameters.
     pub facts: Vec<String>,
+    /// The constraints of the policies applied, in order.
+    pub constraints: Vec<crate::policy::Constraint>,
 }
 
 /// A function of the site that declares classes as `include` does, such as
@@ -83,6 +85,7 @@ impl Default for Settings {
             file: None,
             include_functions: BTreeMap::new(),
             facts: Vec::new(),
+            constraints: Vec::new(),
         }
     }
 }
@@ -93,7 +96,9 @@ impl Settings {
         match self.levels.get(rule) {
             Some(RuleLevel::On(level)) => Some(*level),
             Some(RuleLevel::Off) => None,
-            None => rule_info(rule).map(|r| r.default_level),
+            None => rule_info(rule)
+                .map(|r| r.default_level)
+                .or_else(|| self.constraints.iter().find(|c| c.id == rule).map(|c| c.level)),
         }
     }
 }
@@ -115,6 +120,15 @@ struct FileConfig {
     include_functions: BTreeMap<String, IncludeFunction>,
     #[serde(default)]
     facts: Vec<String>,
+    /// A policy file's own name and what it is for.
+    name: Option<String>,
+    #[allow(dead_code)] // documentation for the file's readers
+    description: Option<String>,
+    /// Policies (built-in names or files) this one builds on.
+    #[serde(default)]
+    extends: Vec<Spanned<String>>,
+    #[serde(default)]
+    constraint: Vec<Spanned<crate::policy::ConstraintSpec>>,
 }
 
 /// A configuration mistake, with where it is.
@@ -163,8 +177,17 @@ fn parse(file: &Path, text: &str) -> Result<FileConfig, ConfigError> {
 /// Applies one file's or policy's settings on top of `settings`. Relative
 /// module paths are taken from the file's directory.
 fn apply(settings: &mut Settings, config: FileConfig, source: &Source<'_>, base: &Path) -> Result<(), ConfigError> {
-    for policy in &config.policies {
-        apply_policy(settings, policy.get_ref()).map_err(|m| source.error(policy.span(), m))?;
+    for policy in config.extends.iter().chain(&config.policies) {
+        apply_policy_from(settings, policy.get_ref(), base).map_err(|m| source.error(policy.span(), m))?;
+    }
+    let policy_name = config.name.clone().unwrap_or_else(|| source.file.display().to_string());
+    for spec in config.constraint {
+        let span = spec.span();
+        let constraint = spec.into_inner().build(&policy_name).map_err(|m| source.error(span.clone(), m))?;
+        if settings.constraints.iter().any(|c| c.id == constraint.id) {
+            return Err(source.error(span, format!("constraint id `{}` is already used", constraint.id)));
+        }
+        settings.constraints.push(constraint);
     }
     if let Some(fail_on) = &config.fail_on {
         settings.fail_on = parse_level(fail_on.get_ref()).ok_or_else(|| {
@@ -179,7 +202,8 @@ fn apply(settings: &mut Settings, config: FileConfig, source: &Source<'_>, base:
     settings.facts.extend(config.facts.into_iter().map(|f| f.trim_start_matches(['$', ':']).to_string()));
     settings.module_path.extend(config.modulepath.iter().map(|p| base.join(p)));
     for (rule, level) in &config.rules {
-        let Some(info) = rule_info(rule.get_ref()) else {
+        let constraint = settings.constraints.iter().find(|c| c.id == rule.get_ref()).map(|c| c.id);
+        let Some(id) = rule_info(rule.get_ref()).map(|info| info.id).or(constraint) else {
             return Err(source.error(rule.span(), format!("unknown rule `{}` in [rules]", rule.get_ref())));
         };
         let parsed = parse_rule_level(level.get_ref()).ok_or_else(|| {
@@ -192,22 +216,46 @@ fn apply(settings: &mut Settings, config: FileConfig, source: &Source<'_>, base:
                 ),
             )
         })?;
-        settings.levels.insert(info.id, parsed);
+        settings.levels.insert(id, parsed);
     }
     Ok(())
 }
 
-/// Applies a built-in policy by name.
+/// Applies a policy: a built-in one by name, or a policy file by path.
 pub fn apply_policy(settings: &mut Settings, name: &str) -> Result<(), String> {
-    let Some((_, text)) = POLICIES.iter().find(|(n, _)| *n == name) else {
-        let known: Vec<&str> = POLICIES.iter().map(|(n, _)| *n).collect();
-        return Err(format!("unknown policy `{name}`; the policies are {}", known.join(", ")));
-    };
-    let file = PathBuf::from(format!("policies/{name}.toml"));
-    let config = parse(&file, text).map_err(|e| e.to_string())?;
-    apply(settings, config, &Source { file: &file, text }, Path::new(".")).map_err(|e| e.to_string())?;
+    apply_policy_from(settings, name, Path::new("."))
+}
+
+/// Deepest chain of policies extending policies.
+const MAX_EXTENDS: usize = 16;
+
+/// As [`apply_policy`], a relative file path taken from `base`.
+fn apply_policy_from(settings: &mut Settings, name: &str, base: &Path) -> Result<(), String> {
+    if settings.policies.iter().filter(|p| p.as_str() == name).count() > 0 {
+        return Ok(()); // applied already, by another policy it extends
+    }
+    if settings.policies.len() > MAX_EXTENDS * 4 {
+        return Err(format!("policy `{name}`: too many policies extend one another"));
+    }
     settings.policies.push(name.to_string());
-    Ok(())
+    if let Some((_, text)) = POLICIES.iter().find(|(n, _)| *n == name) {
+        let file = PathBuf::from(format!("policies/{name}.toml"));
+        let config = parse(&file, text).map_err(|e| e.to_string())?;
+        return apply(settings, config, &Source { file: &file, text }, Path::new(".")).map_err(|e| e.to_string());
+    }
+    let looks_like_file = name.ends_with(".toml") || name.contains('/');
+    if !looks_like_file {
+        let known: Vec<&str> = POLICIES.iter().map(|(n, _)| *n).collect();
+        return Err(format!(
+            "unknown policy `{name}`; the policies are {} (or the path of a policy file ending in .toml)",
+            known.join(", ")
+        ));
+    }
+    let file = base.join(name);
+    let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read the policy {}: {e}", file.display()))?;
+    let config = parse(&file, &text).map_err(|e| e.to_string())?;
+    let dir = file.parent().unwrap_or(Path::new(".")).to_path_buf();
+    apply(settings, config, &Source { file: &file, text: &text }, &dir).map_err(|e| e.to_string())
 }
 
 /// `.mplint.toml` in `start` or the nearest directory above it.

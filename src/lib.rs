@@ -10,6 +10,7 @@ pub mod config;
 pub mod input;
 pub mod model;
 pub mod paths;
+pub mod policy;
 pub mod report;
 pub mod rules;
 pub mod syntax;

@@ -12,17 +12,34 @@ use crate::syntax::ParsedFile;
 /// Index of a file in the checked set.
 pub type FileId = usize;
 
-/// A place in a checked file.
+/// A place in a checked file: three 32-bit numbers, since records hold
+/// millions of them (files are far below 4 GiB, see `syntax::MAX_FILE_BYTES`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Loc {
-    pub file: FileId,
-    pub start: usize,
-    pub end: usize,
+    file: u32,
+    start: u32,
+    end: u32,
 }
 
 impl Loc {
     pub fn new(file: FileId, span: Span) -> Loc {
-        Loc { file, start: span.start, end: span.end }
+        Loc::at(file, span.start, span.end)
+    }
+
+    pub fn at(file: FileId, start: usize, end: usize) -> Loc {
+        Loc { file: file as u32, start: start as u32, end: end as u32 }
+    }
+
+    pub fn file(self) -> FileId {
+        self.file as FileId
+    }
+
+    pub fn start(self) -> usize {
+        self.start as usize
+    }
+
+    pub fn end(self) -> usize {
+        self.end as usize
     }
 }
 

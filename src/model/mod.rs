@@ -21,6 +21,9 @@ use crate::syntax::ast::{Block, Expr, ExprKind};
 use crate::syntax::source::Span;
 use crate::syntax::ParsedFile;
 
+/// How many entry points run in parallel before their records are visited.
+const ENTRY_BATCH: usize = 64;
+
 pub struct Model<'a> {
     pub files: &'a [ParsedFile],
     /// Whether findings in each file are reported (false for `--modulepath`).
@@ -28,7 +31,12 @@ pub struct Model<'a> {
     pub workspace: Workspace,
     pub index: Index<'a>,
     pub facts: Facts,
+    /// Every compilation's record, when built with [`Model::build`];
+    /// empty when they are visited one by one ([`Model::compile`]).
     pub compilations: Vec<Compilation>,
+    /// Whether some node calls a function mplint cannot see into, known
+    /// once the nodes have compiled.
+    opaque_node_calls: std::sync::OnceLock<bool>,
     /// Whether the tree has an environment's site manifest.
     pub has_site: bool,
     /// Variables some node definition assigns in its own body.
@@ -55,77 +63,19 @@ impl<'a> Model<'a> {
         workspace: Workspace,
         facts: Facts,
     ) -> Model<'a> {
+        let mut model = Self::new(files, reported, workspace, facts);
+        let mut compilations = Vec::new();
+        model.compile(|compilation| compilations.push(compilation));
+        model.compilations = compilations;
+        model
+    }
+
+    /// The index and what the tree shows, before any compilation runs.
+    pub fn new(files: &'a [ParsedFile], reported: Vec<bool>, workspace: Workspace, facts: Facts) -> Model<'a> {
         let index = Index::build(files, &workspace);
         let has_site = index.sites.iter().any(|s| s.standalone.is_none());
         let node_variables =
             index.sites.iter().flat_map(|s| &s.nodes).flat_map(|n| assigned_names(&n.node.body)).collect();
-
-        let mut first: Vec<(Entry, bool)> = Vec::new();
-        for (i, site) in index.sites.iter().enumerate() {
-            if site.nodes.is_empty() {
-                first.push((Entry::TopLevel { site: i }, site.standalone.is_none()));
-            } else {
-                first.extend((0..site.nodes.len()).map(|node| (Entry::Node { site: i, node }, true)));
-            }
-        }
-        let run = |(entry, in_view): &(Entry, bool)| {
-            Interpreter::new(&index, files, &facts, entry.clone(), *in_view)
-                .with_include_functions(&workspace.include_functions)
-                .run()
-        };
-        // Nodes whose bodies are the same text (many hosts given one role)
-        // compile the same way: one is run, the others get its record with
-        // places moved to their own bodies.
-        let same_as = if workspace.compile_every_node {
-            vec![None; first.len()]
-        } else {
-            same_node_bodies(&index, files, &first)
-        };
-        let runs: Vec<Option<Compilation>> =
-            first.par_iter().zip(&same_as).map(|(entry, same)| same.is_none().then(|| run(entry))).collect();
-        let mut compilations: Vec<Compilation> = Vec::with_capacity(first.len());
-        for (i, compiled) in runs.into_iter().enumerate() {
-            let compilation = match (compiled, same_as[i]) {
-                (Some(compilation), _) => compilation,
-                (None, Some(j)) => {
-                    let body = |entry: &Entry| match entry {
-                        Entry::Node { site, node } => node_body(&index, *site, *node),
-                        _ => unreachable!("only nodes share compilations"),
-                    };
-                    compilations[j].moved_to(first[i].0.clone(), body(&first[j].0), body(&first[i].0))
-                }
-                (None, None) => unreachable!("every entry is run or shares a run"),
-            };
-            compilations.push(compilation);
-        }
-
-        // Classes and defined types no node reached are checked as entry
-        // points: first those nothing else declares, then the ones those
-        // compilations did not reach either. Each phase runs in parallel and
-        // depends only on the previous ones, so the result is deterministic.
-        let declared_by_others = statically_declared(&index);
-        for phase in 0..2 {
-            let reached: BTreeSet<&String> = compilations
-                .iter()
-                .flat_map(|c| c.classes.keys().chain(c.instances.iter().map(|i| &i.type_name)))
-                .collect();
-            let environment_site = index.sites.iter().position(|s| s.standalone.is_none());
-            let mut entries = Vec::new();
-            for (name, definitions) in &index.types {
-                if reached.contains(name) || (phase == 0 && declared_by_others.contains(name)) {
-                    continue;
-                }
-                let Some(def) = definitions.iter().find(|d| reported[d.file]) else { continue };
-                let site = match def.visibility {
-                    Visibility::File(file) => index.sites.iter().position(|s| s.standalone == Some(file)),
-                    Visibility::Global => environment_site,
-                };
-                entries.push((Entry::Unreached { name: name.clone(), site }, false));
-            }
-            let more: Vec<Compilation> = entries.par_iter().map(run).collect();
-            compilations.extend(more);
-        }
-
         let modules = workspace.modules();
         let site_variables = index
             .sites
@@ -139,11 +89,104 @@ impl<'a> Model<'a> {
             workspace,
             index,
             facts,
-            compilations,
+            compilations: Vec::new(),
+            opaque_node_calls: std::sync::OnceLock::new(),
             has_site,
             node_variables,
             modules,
             site_variables,
+        }
+    }
+
+    /// Runs every compilation and hands each to `visit`, always in the same
+    /// order: nodes (or a site's top-level code), then the classes and
+    /// defined types no node reached. Entry points run in parallel batches,
+    /// and a record is dropped once visited, so a site with a thousand
+    /// entry points holds only a batch of records at a time.
+    pub fn compile(&self, mut visit: impl FnMut(Compilation)) {
+        let (index, files, facts, workspace) = (&self.index, self.files, &self.facts, &self.workspace);
+        let mut first: Vec<(Entry, bool)> = Vec::new();
+        for (i, site) in index.sites.iter().enumerate() {
+            if site.nodes.is_empty() {
+                first.push((Entry::TopLevel { site: i }, site.standalone.is_none()));
+            } else {
+                first.extend((0..site.nodes.len()).map(|node| (Entry::Node { site: i, node }, true)));
+            }
+        }
+        let run = |(entry, in_view): &(Entry, bool)| {
+            Interpreter::new(index, files, facts, entry.clone(), *in_view)
+                .with_include_functions(&workspace.include_functions)
+                .with_constraints(&workspace.constraints)
+                .run()
+        };
+        let mut reached: BTreeSet<String> = BTreeSet::new();
+        let mut visit = |reached: &mut BTreeSet<String>, compilation: Compilation| {
+            reached.extend(compilation.classes.keys().cloned());
+            reached.extend(compilation.instances.iter().map(|i| i.type_name.clone()));
+            visit(compilation);
+        };
+
+        // Nodes whose bodies are the same text (many hosts given one role)
+        // compile the same way: one is run, the others get its record with
+        // places moved to their own bodies.
+        let same_as =
+            if workspace.compile_every_node { vec![None; first.len()] } else { same_node_bodies(index, files, &first) };
+        let runs: Vec<Option<Compilation>> =
+            first.par_iter().zip(&same_as).map(|(entry, same)| same.is_none().then(|| run(entry))).collect();
+        // Every node's record is in hand before any is visited: rules ask
+        // whether some node calls a function mplint cannot see into.
+        let opaque = runs.iter().flatten().flat_map(|c| &c.events).any(|event| match event {
+            record::Event::NodeCall { name, .. } => !index.functions.contains_key(&index::normalize_name(name)),
+            _ => false,
+        });
+        let _ = self.opaque_node_calls.set(opaque);
+        let shared: BTreeSet<usize> = same_as.iter().flatten().copied().collect();
+        let mut templates: std::collections::BTreeMap<usize, Compilation> = std::collections::BTreeMap::new();
+        for (i, compiled) in runs.into_iter().enumerate() {
+            let compilation = match (compiled, same_as[i]) {
+                (Some(compilation), _) => compilation,
+                (None, Some(j)) => {
+                    let body = |entry: &Entry| match entry {
+                        Entry::Node { site, node } => node_body(index, *site, *node),
+                        _ => unreachable!("only nodes share compilations"),
+                    };
+                    templates[&j].moved_to(first[i].0.clone(), body(&first[j].0), body(&first[i].0))
+                }
+                (None, None) => unreachable!("every entry is run or shares a run"),
+            };
+            if shared.contains(&i) {
+                templates.insert(i, compilation.clone());
+            }
+            visit(&mut reached, compilation);
+        }
+        drop(templates);
+
+        // Classes and defined types no node reached are checked as entry
+        // points: first those nothing else declares, then the ones those
+        // compilations did not reach either. Each phase depends only on the
+        // previous ones and visits in a fixed order: the result is
+        // deterministic at any thread count.
+        let declared_by_others = statically_declared(index);
+        for phase in 0..2 {
+            let environment_site = index.sites.iter().position(|s| s.standalone.is_none());
+            let mut entries = Vec::new();
+            for (name, definitions) in &index.types {
+                if reached.contains(name) || (phase == 0 && declared_by_others.contains(name)) {
+                    continue;
+                }
+                let Some(def) = definitions.iter().find(|d| self.reported[d.file]) else { continue };
+                let site = match def.visibility {
+                    Visibility::File(file) => index.sites.iter().position(|s| s.standalone == Some(file)),
+                    Visibility::Global => environment_site,
+                };
+                entries.push((Entry::Unreached { name: name.clone(), site }, false));
+            }
+            for batch in entries.chunks(ENTRY_BATCH) {
+                let compiled: Vec<Compilation> = batch.par_iter().map(run).collect();
+                for compilation in compiled {
+                    visit(&mut reached, compilation);
+                }
+            }
         }
     }
 
@@ -165,10 +208,7 @@ impl<'a> Model<'a> {
     /// written in Puppet (a site's Ruby `role()`, say): such a function can
     /// set top-scope variables mplint does not see.
     pub fn nodes_call_opaque_functions(&self) -> bool {
-        self.compilations.iter().flat_map(|c| &c.events).any(|event| match event {
-            record::Event::NodeCall { name, .. } => !self.index.functions.contains_key(&index::normalize_name(name)),
-            _ => false,
-        })
+        self.opaque_node_calls.get().copied().unwrap_or(false)
     }
 
     /// Whether the file Puppet's autoloader reads for a class is in the
@@ -222,7 +262,7 @@ impl<'a> Model<'a> {
     }
 
     pub fn span(&self, loc: Loc) -> Span {
-        self.files[loc.file].source.span(loc.start, loc.end)
+        self.files[loc.file()].source.span(loc.start(), loc.end())
     }
 
     pub fn path(&self, file: FileId) -> &std::path::Path {
@@ -230,7 +270,7 @@ impl<'a> Model<'a> {
     }
 
     pub fn is_reported(&self, loc: Loc) -> bool {
-        self.reported.get(loc.file).copied().unwrap_or(false)
+        self.reported.get(loc.file()).copied().unwrap_or(false)
     }
 
     /// A short description of a compilation's entry, for messages.

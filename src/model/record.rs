@@ -244,6 +244,18 @@ pub enum Event {
     },
 }
 
+/// A declaration of a type some policy constrains, with the values its
+/// attributes evaluated to.
+#[derive(Debug, Clone)]
+pub struct Declared {
+    pub type_name: String,
+    /// `None` when the title is unknown.
+    pub title: Option<String>,
+    pub loc: Loc,
+    /// Name, place of the value, value.
+    pub attributes: Vec<(String, Loc, crate::model::value::Value)>,
+}
+
 /// What a `defined(…)` test is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Guarded {
@@ -288,6 +300,8 @@ pub struct Compilation {
     pub classes: BTreeMap<String, ClassDecl>,
     pub instances: Vec<DefineInstance>,
     pub resources: Vec<ResourceDecl>,
+    /// Declarations of the types policies constrain.
+    pub declared: Vec<Declared>,
     pub events: Vec<Event>,
     /// What `defined(…)` tests tell about the paths through them.
     pub guards: Vec<Guard>,
@@ -324,7 +338,7 @@ pub enum Place {
 
 /// Source text on one line, shortened, for messages.
 pub fn flat_source(text: &str, at: Loc) -> String {
-    let piece = text.get(at.start..at.end.min(text.len())).unwrap_or("");
+    let piece = text.get(at.start()..at.end().min(text.len())).unwrap_or("");
     let mut flat = piece.split_whitespace().collect::<Vec<_>>().join(" ");
     if flat.chars().count() > 60 {
         flat = flat.chars().take(57).collect::<String>() + "...";
@@ -362,6 +376,10 @@ impl Compilation {
         for resource in &mut self.resources {
             f(&mut resource.loc);
         }
+        for declared in &mut self.declared {
+            f(&mut declared.loc);
+            declared.attributes.iter_mut().for_each(|(_, at, _)| f(at));
+        }
         for event in &mut self.events {
             match event {
                 Event::Reassigned { loc, first, .. } => {
@@ -395,12 +413,9 @@ impl Compilation {
         let mut moved = self.clone();
         moved.entry = entry;
         moved.locs_mut(&mut |loc| {
-            if loc.file == from.file && loc.start >= from.start && loc.end <= from.end {
-                *loc = Loc {
-                    file: to.file,
-                    start: loc.start - from.start + to.start,
-                    end: loc.end - from.start + to.start,
-                };
+            if loc.file() == from.file() && loc.start() >= from.start() && loc.end() <= from.end() {
+                *loc =
+                    Loc::at(to.file(), loc.start() - from.start() + to.start(), loc.end() - from.start() + to.start());
             }
         });
         moved
@@ -444,7 +459,7 @@ impl Compilation {
 
     /// What taking `branch` at `choice` means.
     fn describe_branch(&self, choice: u32, branch: u16, files: &[ParsedFile]) -> Option<String> {
-        let text = |at: Loc| flat_source(&files[at.file].source.text, at);
+        let text = |at: Loc| flat_source(&files[at.file()].source.text, at);
         Some(match self.labels.get(&choice)? {
             ChoiceLabel::Condition { at, place } => {
                 let truth = if branch == 1 { "true" } else { "false" };

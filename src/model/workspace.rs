@@ -101,6 +101,9 @@ pub struct Workspace {
     pub include_functions: BTreeMap<String, crate::config::IncludeFunction>,
     /// Top-scope variables the configuration declares as facts.
     pub declared_facts: Vec<String>,
+    /// The policies' constraints: resources of their types keep their
+    /// attributes' values in the record.
+    pub constraints: Vec<crate::policy::Constraint>,
     /// Compile every node on its own, even nodes whose bodies are the same
     /// text (which otherwise compile once); the tests compare the two.
     pub compile_every_node: bool,

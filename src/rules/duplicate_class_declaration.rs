@@ -1,6 +1,7 @@
 //! `duplicate-class-declaration`
 
 use super::{possible_duplicate_resource, RuleInfo, Sink};
+use crate::model::record::Compilation;
 use crate::model::record::Event;
 use crate::model::Model;
 use crate::rules::Level;
@@ -23,35 +24,31 @@ pub const RULE: RuleInfo = RuleInfo {
     documentation: include_str!("../../rules/duplicate-class-declaration.md"),
 };
 
-pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
-    for compilation in &model.compilations {
-        sink.compilation(compilation);
-        for event in &compilation.events {
-            let Event::DuplicateClass { class, loc, earlier, unshared } = event else { continue };
-            let entry = model.describe_entry(compilation);
-            let related = vec![(*earlier, format!("`{class}` first declared here"))];
-            if unshared.is_empty() {
-                sink.report(
-                    &RULE,
-                    *loc,
-                    format!(
-                        "class `{class}` is already declared when this resource-like declaration runs (in {entry})"
-                    ),
-                    related,
-                );
-            } else if !compilation.hypothetical() {
-                let conditions = possible_duplicate_resource::describe_conditions(model, compilation, unshared);
-                sink.report(
-                    &possible_duplicate_resource::RULE,
-                    *loc,
-                    format!(
-                        "Class[{}] is declared twice in the catalog of {entry} if {}",
-                        capitalized(class),
-                        conditions.join(" and ")
-                    ),
-                    related,
-                );
-            }
+pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
+    sink.compilation(compilation);
+    for event in &compilation.events {
+        let Event::DuplicateClass { class, loc, earlier, unshared } = event else { continue };
+        let entry = model.describe_entry(compilation);
+        let related = vec![(*earlier, format!("`{class}` first declared here"))];
+        if unshared.is_empty() {
+            sink.report(
+                &RULE,
+                *loc,
+                format!("class `{class}` is already declared when this resource-like declaration runs (in {entry})"),
+                related,
+            );
+        } else if !compilation.hypothetical() {
+            let conditions = possible_duplicate_resource::describe_conditions(model, compilation, unshared);
+            sink.report(
+                &possible_duplicate_resource::RULE,
+                *loc,
+                format!(
+                    "Class[{}] is declared twice in the catalog of {entry} if {}",
+                    capitalized(class),
+                    conditions.join(" and ")
+                ),
+                related,
+            );
         }
     }
 }

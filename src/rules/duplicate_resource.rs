@@ -28,17 +28,15 @@ pub const RULE: RuleInfo = RuleInfo {
     documentation: include_str!("../../rules/duplicate-resource.md"),
 };
 
-pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
-    for compilation in &model.compilations {
-        sink.compilation(compilation);
-        for (later, earlier) in clashes(compilation) {
-            let (a, b) = (&compilation.resources[later], &compilation.resources[earlier]);
-            let conditions = uncertain_conditions(model, compilation, a, b);
-            if conditions.is_empty() {
-                report(model, compilation, a, b, sink);
-            } else {
-                crate::rules::possible_duplicate_resource::report(model, compilation, a, b, &conditions, sink);
-            }
+pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
+    sink.compilation(compilation);
+    for (later, earlier) in clashes(compilation) {
+        let (a, b) = (&compilation.resources[later], &compilation.resources[earlier]);
+        let conditions = uncertain_conditions(model, compilation, a, b);
+        if conditions.is_empty() {
+            report(model, compilation, a, b, sink);
+        } else {
+            crate::rules::possible_duplicate_resource::report(model, compilation, a, b, &conditions, sink);
         }
     }
 }

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use super::{RuleInfo, Sink};
 use crate::model::index::Loc;
-use crate::model::record::Event;
+use crate::model::record::{Compilation, Event};
 use crate::model::Model;
 use crate::rules::Level;
 
@@ -27,21 +27,27 @@ pub const RULE: RuleInfo = RuleInfo {
     documentation: include_str!("../../rules/incomplete-node.md"),
 };
 
-pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
-    let ruby = model.workspace.ruby_functions();
-    let mut calls: BTreeMap<&str, Vec<Loc>> = BTreeMap::new();
-    for compilation in &model.compilations {
-        for event in &compilation.events {
-            let Event::NodeCall { name, loc } = event else { continue };
-            let known = model.index.functions.contains_key(&crate::model::index::normalize_name(name))
-                || ruby.contains(name.trim_start_matches("::"));
-            if !known && model.is_reported(*loc) {
-                calls.entry(name).or_default().push(*loc);
-            }
+/// The calls node code makes to functions that are neither Puppet's nor
+/// in the tree's manifests, by function name.
+#[derive(Default)]
+pub struct NodeCalls(BTreeMap<String, Vec<Loc>>);
+
+/// Collects a compilation's node calls.
+pub fn collect(model: &Model<'_>, compilation: &Compilation, calls: &mut NodeCalls) {
+    for event in &compilation.events {
+        let Event::NodeCall { name, loc } = event else { continue };
+        let in_manifests = model.index.functions.contains_key(&crate::model::index::normalize_name(name));
+        if !in_manifests && model.is_reported(*loc) {
+            calls.0.entry(name.clone()).or_default().push(*loc);
         }
     }
+}
+
+pub fn check(model: &Model<'_>, calls: NodeCalls, sink: &mut Sink<'_, '_>) {
+    let ruby = model.workspace.ruby_functions();
+    let calls = calls.0.into_iter().filter(|(name, _)| !ruby.contains(name.trim_start_matches("::")));
     for (name, mut places) in calls {
-        places.sort_by(|a, b| (model.path(a.file), a.start).cmp(&(model.path(b.file), b.start)));
+        places.sort_by(|a, b| (model.path(a.file()), a.start()).cmp(&(model.path(b.file()), b.start())));
         places.dedup();
         let count = places.len();
         let related = places.iter().skip(1).map(|loc| (*loc, format!("`{name}()` called here too"))).collect();

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use super::{RuleInfo, Sink};
 use crate::model::index::{normalize_name, DefBody, Loc, Visibility};
-use crate::model::record::Event;
+use crate::model::record::{Compilation, Event};
 use crate::model::workspace::{metadata_dependencies, FileRole};
 use crate::model::{module_of, Model};
 use crate::rules::Level;
@@ -27,21 +27,29 @@ pub const RULE: RuleInfo = RuleInfo {
     documentation: include_str!("../../rules/missing-module.md"),
 };
 
-/// Every use of a class whose module is absent, by module.
-pub fn missing_uses(model: &Model<'_>) -> BTreeMap<String, BTreeMap<Loc, String>> {
-    let mut uses: BTreeMap<String, BTreeMap<Loc, String>> = BTreeMap::new();
-    let mut add = |name: &str, loc: Loc| {
+/// Every use of a class whose module is absent: by module, then place.
+#[derive(Default)]
+pub struct MissingUses(BTreeMap<String, BTreeMap<Loc, String>>);
+
+impl MissingUses {
+    fn add(&mut self, model: &Model<'_>, name: &str, loc: Loc) {
         if !model.module_present(name) {
-            uses.entry(module_of(name).to_string()).or_default().entry(loc).or_insert_with(|| name.to_string());
-        }
-    };
-    for compilation in &model.compilations {
-        for event in &compilation.events {
-            if let Event::UnknownClass { name, loc } = event {
-                add(name, *loc);
-            }
+            self.0.entry(module_of(name).to_string()).or_default().entry(loc).or_insert_with(|| name.to_string());
         }
     }
+}
+
+/// Collects the classes a compilation could not find.
+pub fn collect(model: &Model<'_>, compilation: &Compilation, uses: &mut MissingUses) {
+    for event in &compilation.events {
+        if let Event::UnknownClass { name, loc } = event {
+            uses.add(model, name, *loc);
+        }
+    }
+}
+
+/// Adds the parents classes inherit from absent modules.
+fn add_parents(model: &Model<'_>, uses: &mut MissingUses) {
     for definitions in model.index.types.values() {
         for def in definitions {
             let DefBody::Class(class) = def.body else { continue };
@@ -52,18 +60,18 @@ pub fn missing_uses(model: &Model<'_>) -> BTreeMap<String, BTreeMap<Loc, String>
                 Visibility::Global => None,
             };
             if parent != "default" && model.index.find_type(&parent, visible_from).is_none() {
-                add(&parent, Loc::new(def.file, *span));
+                uses.add(model, &parent, Loc::new(def.file, *span));
             }
         }
     }
-    uses
 }
 
-pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
-    for (module, uses) in missing_uses(model) {
+pub fn check(model: &Model<'_>, mut uses: MissingUses, sink: &mut Sink<'_, '_>) {
+    add_parents(model, &mut uses);
+    for (module, uses) in uses.0 {
         let mut places: Vec<(Loc, String)> = uses.into_iter().filter(|(loc, _)| model.is_reported(*loc)).collect();
         // The first place in report order carries the finding.
-        places.sort_by(|(a, _), (b, _)| (model.path(a.file), a.start).cmp(&(model.path(b.file), b.start)));
+        places.sort_by(|(a, _), (b, _)| (model.path(a.file()), a.start()).cmp(&(model.path(b.file()), b.start())));
         let Some((first, _)) = places.first().cloned() else { continue };
         let mut classes: Vec<&str> = places.iter().map(|(_, c)| c.as_str()).collect();
         classes.sort_unstable();
@@ -106,7 +114,7 @@ fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String
         );
     }
     for (loc, _) in places {
-        let (FileRole::Module { module: user } | FileRole::Example { module: user }) = &model.index.roles[loc.file]
+        let (FileRole::Module { module: user } | FileRole::Example { module: user }) = &model.index.roles[loc.file()]
         else {
             continue;
         };

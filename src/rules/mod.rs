@@ -11,6 +11,7 @@ pub mod incomplete_node;
 pub mod inheritance_cycle;
 pub mod missing_module;
 pub mod node_scope_leak;
+pub mod policy_constraint;
 pub mod possible_duplicate_resource;
 pub mod syntax_error;
 pub mod undefined_variable;
@@ -128,27 +129,58 @@ pub fn check_file(file: &ParsedFile) -> Vec<Finding> {
 /// Findings over the semantic model, merged so that one place has one
 /// finding per rule whichever compilations saw it.
 pub fn check_model(model: &Model<'_>) -> Vec<Finding> {
-    type Check = fn(&Model<'_>, &mut Sink<'_, '_>);
-    let checks: [Check; 11] = [
-        node_scope_leak::check,
-        use_before_assign::check,
-        undefined_variable::check,
-        inheritance_cycle::check,
-        duplicate_resource::check,
-        duplicate_class_declaration::check,
-        duplicate_definition::check,
-        variable_reassigned::check,
-        unknown_class::check,
-        missing_module::check,
-        incomplete_node::check,
-    ];
-    let mut sink = Sink::new(model);
-    for check in checks {
-        check(model, &mut sink);
-        // Each rule says for itself which compilation it reports from.
-        sink.example = None;
+    let mut checker = ModelChecker::new(model);
+    for compilation in &model.compilations {
+        checker.compilation(compilation);
     }
-    sink.finish()
+    checker.finish()
+}
+
+/// Checks compilations one at a time, as [`Model::compile`] hands them
+/// over, then what the index alone shows.
+pub struct ModelChecker<'m, 'a> {
+    model: &'m Model<'a>,
+    sink: Sink<'m, 'a>,
+    node_calls: incomplete_node::NodeCalls,
+    missing: missing_module::MissingUses,
+}
+
+impl<'m, 'a> ModelChecker<'m, 'a> {
+    pub fn new(model: &'m Model<'a>) -> Self {
+        ModelChecker { model, sink: Sink::new(model), node_calls: Default::default(), missing: Default::default() }
+    }
+
+    pub fn compilation(&mut self, compilation: &Compilation) {
+        type Check = fn(&Model<'_>, &Compilation, &mut Sink<'_, '_>);
+        let checks: [Check; 8] = [
+            node_scope_leak::check,
+            use_before_assign::check,
+            undefined_variable::check,
+            duplicate_resource::check,
+            duplicate_class_declaration::check,
+            variable_reassigned::check,
+            unknown_class::check,
+            policy_constraint::check,
+        ];
+        for check in checks {
+            check(self.model, compilation, &mut self.sink);
+            // Each rule says for itself which compilation it reports from.
+            self.sink.example = None;
+        }
+        missing_module::collect(self.model, compilation, &mut self.missing);
+        incomplete_node::collect(self.model, compilation, &mut self.node_calls);
+    }
+
+    /// The findings of every compilation seen and of the index.
+    pub fn finish(mut self) -> Vec<Finding> {
+        let model = self.model;
+        inheritance_cycle::check(model, &mut self.sink);
+        duplicate_definition::check(model, &mut self.sink);
+        unknown_class::finish(model, &mut self.sink);
+        missing_module::check(model, self.missing, &mut self.sink);
+        incomplete_node::check(model, self.node_calls, &mut self.sink);
+        self.sink.finish()
+    }
 }
 
 /// Most related locations one finding lists.
@@ -182,7 +214,7 @@ impl<'m, 'a> Sink<'m, 'a> {
                 .values()
                 .map(|c| c.loc)
                 .chain(compilation.instances.iter().map(|i| i.loc))
-                .filter(|loc| loc.file == file)
+                .filter(|loc| loc.file() == file)
                 .collect();
             roots.sort();
             (file, roots)
@@ -219,13 +251,27 @@ impl<'m, 'a> Sink<'m, 'a> {
         related: Vec<(Loc, String)>,
         flow: Vec<(Loc, String)>,
     ) {
+        self.report_for(rule.id, level, loc, message, related, flow);
+    }
+
+    /// As [`Sink::report_at_level`], for a rule known by its id alone (a
+    /// policy's constraint).
+    pub fn report_for(
+        &mut self,
+        rule: &'static str,
+        level: Level,
+        loc: Loc,
+        message: String,
+        related: Vec<(Loc, String)>,
+        flow: Vec<(Loc, String)>,
+    ) {
         let (loc, related, flow, message) = match &self.example {
-            Some((file, roots)) if loc.file != *file => {
+            Some((file, roots)) if loc.file() != *file => {
                 let from_example = flow
                     .iter()
                     .chain(&related)
                     .map(|(l, _)| *l)
-                    .find(|l| l.file == *file)
+                    .find(|l| l.file() == *file)
                     .or_else(|| roots.first().copied());
                 let Some(at) = from_example else { return };
                 let mut related = related;
@@ -238,7 +284,7 @@ impl<'m, 'a> Sink<'m, 'a> {
         if !self.model.is_reported(loc) {
             return;
         }
-        let entry = self.findings.entry((rule.id, loc)).or_insert_with(|| (level, message, Vec::new(), flow));
+        let entry = self.findings.entry((rule, loc)).or_insert_with(|| (level, message, Vec::new(), flow));
         for item in related {
             if entry.2.len() < MAX_RELATED && !entry.2.contains(&item) {
                 entry.2.push(item);
@@ -255,12 +301,12 @@ impl<'m, 'a> Sink<'m, 'a> {
             std::collections::HashMap::new();
         for ((rule, loc), (level, message, related, flow)) in self.findings {
             let place = |(loc, message): (Loc, String)| Related {
-                path: model.path(loc.file).to_path_buf(),
+                path: model.path(loc.file()).to_path_buf(),
                 span: model.span(loc),
                 message,
             };
             let span = model.span(loc);
-            let key = (rule, loc.file, span.start_pos.line, message.clone());
+            let key = (rule, loc.file(), span.start_pos.line, message.clone());
             if let Some(&earlier) = by_line.get(&key) {
                 let merged = &mut findings[earlier];
                 for item in related.into_iter().map(place) {
@@ -274,7 +320,7 @@ impl<'m, 'a> Sink<'m, 'a> {
             findings.push(Finding {
                 rule,
                 level,
-                path: model.path(loc.file).to_path_buf(),
+                path: model.path(loc.file()).to_path_buf(),
                 span,
                 message,
                 related: related.into_iter().map(place).collect(),

@@ -1,6 +1,7 @@
 //! `node-scope-leak`
 
 use super::{chain_related, RuleInfo, Sink};
+use crate::model::record::Compilation;
 use crate::model::record::{Owner, ReadOutcome, ScopeKind};
 use crate::model::Model;
 use crate::rules::Level;
@@ -25,64 +26,62 @@ pub const RULE: RuleInfo = RuleInfo {
     documentation: include_str!("../../rules/node-scope-leak.md"),
 };
 
-pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
-    for compilation in &model.compilations {
-        sink.compilation(compilation);
-        for read in &compilation.reads {
-            let (Owner::Class(_) | Owner::Define(_)) = &read.reader else { continue };
-            if model.site_provides(compilation, &read.name) {
-                continue;
-            }
-            let reader = || describe_owner(&read.reader, compilation);
-            match &read.outcome {
-                ReadOutcome::Bound { kind: ScopeKind::Node, binding } => {
-                    let mut related = Vec::new();
-                    if let Some(binding) = binding {
-                        related.push((
-                            *binding,
-                            format!("`${}` assigned here by {}", read.name, model.describe_entry(compilation)),
-                        ));
-                    }
-                    related.extend(chain_related(&compilation.chain(&read.reader), compilation, model));
-                    let mut flow = related.clone();
-                    flow.push((read.loc, format!("`${}` read here, found in node scope", read.name)));
-                    sink.report_with_flow(
-                        &RULE,
-                        read.loc,
-                        format!(
-                            "`${}` is not bound in {}; it comes from the node scope of the node that declares it",
-                            read.name,
-                            reader()
-                        ),
-                        related,
-                        flow,
-                    );
+pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
+    sink.compilation(compilation);
+    for read in &compilation.reads {
+        let (Owner::Class(_) | Owner::Define(_)) = &read.reader else { continue };
+        if model.site_provides(compilation, &read.name) {
+            continue;
+        }
+        let reader = || describe_owner(&read.reader, compilation);
+        match &read.outcome {
+            ReadOutcome::Bound { kind: ScopeKind::Node, binding } => {
+                let mut related = Vec::new();
+                if let Some(binding) = binding {
+                    related.push((
+                        *binding,
+                        format!("`${}` assigned here by {}", read.name, model.describe_entry(compilation)),
+                    ));
                 }
-                ReadOutcome::Unbound { elsewhere, .. }
-                    if !compilation.node_in_view && !model.has_site && !read.name.contains("::") =>
-                {
-                    let mut related = chain_related(&compilation.chain(&read.reader), compilation, model);
-                    let message = match elsewhere {
-                        Some(other) => {
-                            related.insert(0, (*other, format!("`${}` is assigned here, on another path", read.name)));
-                            format!(
-                                "`${}` is not assigned on this path in {}; only a declaring node or top scope can provide `${}` here",
-                                read.name,
-                                reader(),
-                                read.name
-                            )
-                        }
-                        None => format!(
-                            "`${}` is not bound in {} or its parents; only a declaring node or top scope can provide `${}`",
+                related.extend(chain_related(&compilation.chain(&read.reader), compilation, model));
+                let mut flow = related.clone();
+                flow.push((read.loc, format!("`${}` read here, found in node scope", read.name)));
+                sink.report_with_flow(
+                    &RULE,
+                    read.loc,
+                    format!(
+                        "`${}` is not bound in {}; it comes from the node scope of the node that declares it",
+                        read.name,
+                        reader()
+                    ),
+                    related,
+                    flow,
+                );
+            }
+            ReadOutcome::Unbound { elsewhere, .. }
+                if !compilation.node_in_view && !model.has_site && !read.name.contains("::") =>
+            {
+                let mut related = chain_related(&compilation.chain(&read.reader), compilation, model);
+                let message = match elsewhere {
+                    Some(other) => {
+                        related.insert(0, (*other, format!("`${}` is assigned here, on another path", read.name)));
+                        format!(
+                            "`${}` is not assigned on this path in {}; only a declaring node or top scope can provide `${}` here",
                             read.name,
                             reader(),
                             read.name
-                        ),
-                    };
-                    sink.report(&RULE, read.loc, message, related);
-                }
-                _ => {}
+                        )
+                    }
+                    None => format!(
+                        "`${}` is not bound in {} or its parents; only a declaring node or top scope can provide `${}`",
+                        read.name,
+                        reader(),
+                        read.name
+                    ),
+                };
+                sink.report(&RULE, read.loc, message, related);
             }
+            _ => {}
         }
     }
 }

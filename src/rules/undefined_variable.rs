@@ -2,6 +2,7 @@
 
 use super::node_scope_leak::describe_owner;
 use super::{chain_related, RuleInfo, Sink};
+use crate::model::record::Compilation;
 use crate::model::record::{Entry, ReadOutcome, ScopeKind};
 use crate::model::Model;
 use crate::rules::Level;
@@ -23,96 +24,91 @@ pub const RULE: RuleInfo = RuleInfo {
     documentation: include_str!("../../rules/undefined-variable.md"),
 };
 
-pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
+pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
     let opaque_node_calls = model.nodes_call_opaque_functions();
-    for compilation in &model.compilations {
-        sink.compilation(compilation);
-        let standalone = match &compilation.entry {
-            Entry::Node { site, .. } | Entry::TopLevel { site } | Entry::Unreached { site: Some(site), .. } => {
-                model.index.sites[*site].standalone
-            }
-            Entry::Unreached { site: None, .. } => None,
+    sink.compilation(compilation);
+    let standalone = match &compilation.entry {
+        Entry::Node { site, .. } | Entry::TopLevel { site } | Entry::Unreached { site: Some(site), .. } => {
+            model.index.sites[*site].standalone
+        }
+        Entry::Unreached { site: None, .. } => None,
+    };
+    for read in &compilation.reads {
+        let ReadOutcome::Unbound { searched, elsewhere } = &read.outcome else { continue };
+        // Set by a site function (`[include-functions]`) or the site.
+        let set_by_function = model
+            .workspace
+            .include_functions
+            .values()
+            .any(|f| f.sets.iter().any(|v| v.trim_start_matches(['$', ':']) == read.name.trim_start_matches("::")));
+        // `$::x`, unless a function the nodes call may have set it.
+        let top_scope_read = read.name.starts_with("::") && !read.name[2..].contains("::");
+        if set_by_function || model.site_provides(compilation, &read.name) || (top_scope_read && opaque_node_calls) {
+            continue;
+        }
+        let qualified = read.name.trim_start_matches("::").rsplit_once("::").map(|(class, _)| class.to_string());
+        // Whether the whole program is in view: a node (or a site without
+        // nodes) of an environment, or a standalone file's own code.
+        let in_view = compilation.node_in_view
+            || (standalone == Some(read.loc.file()) && !matches!(compilation.entry, Entry::Unreached { .. }));
+        // A class of a module not in the tree: what it binds is unknown.
+        if qualified.as_ref().is_some_and(|class| model.index.find_type(class, standalone).is_none()) {
+            continue;
+        }
+        let report = match &qualified {
+            // `$a::x`: an error when `a` ran and does not bind `x`, or
+            // when the whole program is in view and `a` never ran.
+            Some(class) => compilation.classes.contains_key(class) || in_view,
+            None => in_view || (model.has_site && !model.node_variables.contains(&*read.name)),
         };
-        for read in &compilation.reads {
-            let ReadOutcome::Unbound { searched, elsewhere } = &read.outcome else { continue };
-            // Set by a site function (`[include-functions]`) or the site.
-            let set_by_function =
-                model.workspace.include_functions.values().any(|f| {
-                    f.sets.iter().any(|v| v.trim_start_matches(['$', ':']) == read.name.trim_start_matches("::"))
-                });
-            // `$::x`, unless a function the nodes call may have set it.
-            let top_scope_read = read.name.starts_with("::") && !read.name[2..].contains("::");
-            if set_by_function || model.site_provides(compilation, &read.name) || (top_scope_read && opaque_node_calls)
-            {
-                continue;
+        if !report {
+            continue;
+        }
+        let scopes: Vec<String> = searched
+            .iter()
+            .map(|s| match s {
+                ScopeKind::Top => "top scope".to_string(),
+                ScopeKind::Node => "node scope".to_string(),
+                ScopeKind::Class(name) => format!("class `{name}`"),
+                ScopeKind::Define { type_name, .. } => format!("defined type `{type_name}`"),
+                ScopeKind::Lambda => "the lambda".to_string(),
+            })
+            .collect();
+        let message = match &qualified {
+            Some(class) if !compilation.classes.contains_key(class) => {
+                format!("`${}` is unknown: class `{class}` is never declared before this read", read.name)
             }
-            let qualified = read.name.trim_start_matches("::").rsplit_once("::").map(|(class, _)| class.to_string());
-            // Whether the whole program is in view: a node (or a site without
-            // nodes) of an environment, or a standalone file's own code.
-            let in_view = compilation.node_in_view
-                || (standalone == Some(read.loc.file) && !matches!(compilation.entry, Entry::Unreached { .. }));
-            // A class of a module not in the tree: what it binds is unknown.
-            if qualified.as_ref().is_some_and(|class| model.index.find_type(class, standalone).is_none()) {
-                continue;
-            }
-            let report = match &qualified {
-                // `$a::x`: an error when `a` ran and does not bind `x`, or
-                // when the whole program is in view and `a` never ran.
-                Some(class) => compilation.classes.contains_key(class) || in_view,
-                None => in_view || (model.has_site && !model.node_variables.contains(&*read.name)),
-            };
-            if !report {
-                continue;
-            }
-            let scopes: Vec<String> = searched
-                .iter()
-                .map(|s| match s {
-                    ScopeKind::Top => "top scope".to_string(),
-                    ScopeKind::Node => "node scope".to_string(),
-                    ScopeKind::Class(name) => format!("class `{name}`"),
-                    ScopeKind::Define { type_name, .. } => format!("defined type `{type_name}`"),
-                    ScopeKind::Lambda => "the lambda".to_string(),
-                })
-                .collect();
-            let message = match &qualified {
-                Some(class) if !compilation.classes.contains_key(class) => {
-                    format!("`${}` is unknown: class `{class}` is never declared before this read", read.name)
-                }
-                _ => format!(
-                    "`${}` is not bound anywhere {} can see (searched {})",
-                    read.name,
-                    describe_owner(&read.reader, compilation),
-                    scopes.join(", ")
-                ),
-            };
-            let chain = chain_related(&compilation.chain(&read.reader), compilation, model);
-            let mut flow = chain.clone();
-            flow.push((read.loc, format!("`${}` read here, bound nowhere in view", read.name)));
-            let mut related = chain;
-            if let Some(other) = elsewhere {
-                related.insert(
-                    0,
-                    (*other, format!("`${}` is assigned here, on a path that excludes the read", read.name)),
-                );
-            }
-            // A class's variable that does not exist is stale code, fallback or not.
-            if top_scope_read && !read.with_fallback {
-                // `$::x` names a top-scope variable on purpose: most often a
-                // fact or ENC parameter that the agents, not the tree, provide.
-                let message = format!(
-                    "{message}; no fact the tree shows sets it: if the nodes get it from outside the tree (an external fact in facts.d, an ENC parameter), list it under `facts` in .mplint.toml; if not, Puppet fails here under strict_variables (Puppet 8's default) and reads undef otherwise"
-                );
-                sink.report_at_level(&RULE, Level::Note, read.loc, message, related, flow);
-            } else if read.with_fallback && qualified.as_deref().is_none_or(str::is_empty) {
-                // Meant to be optional: it fails only under strict_variables.
-                let message = format!(
-                    "{message}; it is passed to a function that falls back when it is undef, but with strict_variables (Puppet 8's default) the read itself fails: use getvar('{}')",
-                    read.name
-                );
-                sink.report_at_level(&RULE, Level::Note, read.loc, message, related, flow);
-            } else {
-                sink.report_with_flow(&RULE, read.loc, message, related, flow);
-            }
+            _ => format!(
+                "`${}` is not bound anywhere {} can see (searched {})",
+                read.name,
+                describe_owner(&read.reader, compilation),
+                scopes.join(", ")
+            ),
+        };
+        let chain = chain_related(&compilation.chain(&read.reader), compilation, model);
+        let mut flow = chain.clone();
+        flow.push((read.loc, format!("`${}` read here, bound nowhere in view", read.name)));
+        let mut related = chain;
+        if let Some(other) = elsewhere {
+            related.insert(0, (*other, format!("`${}` is assigned here, on a path that excludes the read", read.name)));
+        }
+        // A class's variable that does not exist is stale code, fallback or not.
+        if top_scope_read && !read.with_fallback {
+            // `$::x` names a top-scope variable on purpose: most often a
+            // fact or ENC parameter that the agents, not the tree, provide.
+            let message = format!(
+                "{message}; no fact the tree shows sets it: if the nodes get it from outside the tree (an external fact in facts.d, an ENC parameter), list it under `facts` in .mplint.toml; if not, Puppet fails here under strict_variables (Puppet 8's default) and reads undef otherwise"
+            );
+            sink.report_at_level(&RULE, Level::Note, read.loc, message, related, flow);
+        } else if read.with_fallback && qualified.as_deref().is_none_or(str::is_empty) {
+            // Meant to be optional: it fails only under strict_variables.
+            let message = format!(
+                "{message}; it is passed to a function that falls back when it is undef, but with strict_variables (Puppet 8's default) the read itself fails: use getvar('{}')",
+                read.name
+            );
+            sink.report_at_level(&RULE, Level::Note, read.loc, message, related, flow);
+        } else {
+            sink.report_with_flow(&RULE, read.loc, message, related, flow);
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use super::{RuleInfo, Sink};
 use crate::model::index::{normalize_name, DefBody, Loc};
+use crate::model::record::Compilation;
 use crate::model::record::Event;
 use crate::model::workspace::autoload_path;
 use crate::model::Model;
@@ -24,29 +25,31 @@ pub const RULE: RuleInfo = RuleInfo {
     documentation: include_str!("../../rules/unknown-class.md"),
 };
 
-pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
-    for compilation in &model.compilations {
-        sink.compilation(compilation);
-        for event in &compilation.events {
-            if let Event::UnknownClass { name, loc } = event {
-                if !model.module_present(name) {
-                    continue; // missing-module says it, once per module
-                }
-                if model.autoload_file_unparsed(name) {
-                    continue; // the file's syntax-error says it
-                }
-                sink.report(
-                    &RULE,
-                    *loc,
-                    format!(
-                        "class `{name}` is not defined in the checked tree or the module path (Puppet's autoloader looks for {})",
-                        autoload_path(name).display()
-                    ),
-                    vec![],
-                );
+pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
+    sink.compilation(compilation);
+    for event in &compilation.events {
+        if let Event::UnknownClass { name, loc } = event {
+            if !model.module_present(name) {
+                continue; // missing-module says it, once per module
             }
+            if model.autoload_file_unparsed(name) {
+                continue; // the file's syntax-error says it
+            }
+            sink.report(
+                &RULE,
+                *loc,
+                format!(
+                    "class `{name}` is not defined in the checked tree or the module path (Puppet's autoloader looks for {})",
+                    autoload_path(name).display()
+                ),
+                vec![],
+            );
         }
     }
+}
+
+/// Classes that inherit a parent defined nowhere: the index alone says so.
+pub fn finish(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for definitions in model.index.types.values() {
         for def in definitions {
             let DefBody::Class(class) = def.body else { continue };

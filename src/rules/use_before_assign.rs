@@ -2,6 +2,7 @@
 
 use super::node_scope_leak::describe_owner;
 use super::{RuleInfo, Sink};
+use crate::model::record::Compilation;
 use crate::model::record::{DeclHow, ReadOutcome, ScopeKind};
 use crate::model::Model;
 use crate::rules::Level;
@@ -22,26 +23,24 @@ pub const RULE: RuleInfo = RuleInfo {
     documentation: include_str!("../../rules/use-before-assign.md"),
 };
 
-pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
-    for compilation in &model.compilations {
-        sink.compilation(compilation);
-        for read in &compilation.reads {
-            let ReadOutcome::LaterBound { kind, binding } = &read.outcome else { continue };
-            if compilation.hypothetical() && !later_in_own_code(read, compilation) {
-                continue;
-            }
-            let place = match kind {
-                ScopeKind::Class(name) => format!("class `{name}`"),
-                ScopeKind::Node => "node scope".to_string(),
-                ScopeKind::Top => "top scope".to_string(),
-                _ => describe_owner(&read.reader, compilation),
-            };
-            let related = binding
-                .iter()
-                .map(|b| (*b, format!("`${}` is assigned here, in {place}, after it is read", read.name)))
-                .collect();
-            sink.report(&RULE, read.loc, format!("`${}` is read before it is assigned", read.name), related);
+pub fn check(_model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
+    sink.compilation(compilation);
+    for read in &compilation.reads {
+        let ReadOutcome::LaterBound { kind, binding } = &read.outcome else { continue };
+        if compilation.hypothetical() && !later_in_own_code(read, compilation) {
+            continue;
         }
+        let place = match kind {
+            ScopeKind::Class(name) => format!("class `{name}`"),
+            ScopeKind::Node => "node scope".to_string(),
+            ScopeKind::Top => "top scope".to_string(),
+            _ => describe_owner(&read.reader, compilation),
+        };
+        let related = binding
+            .iter()
+            .map(|b| (*b, format!("`${}` is assigned here, in {place}, after it is read", read.name)))
+            .collect();
+        sink.report(&RULE, read.loc, format!("`${}` is read before it is assigned", read.name), related);
     }
 }
 

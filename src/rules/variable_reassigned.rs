@@ -1,6 +1,7 @@
 //! `variable-reassigned`
 
 use super::{RuleInfo, Sink};
+use crate::model::record::Compilation;
 use crate::model::record::Event;
 use crate::model::Model;
 use crate::rules::Level;
@@ -20,14 +21,12 @@ pub const RULE: RuleInfo = RuleInfo {
     documentation: include_str!("../../rules/variable-reassigned.md"),
 };
 
-pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
-    for compilation in &model.compilations {
-        sink.compilation(compilation);
-        for event in &compilation.events {
-            if let Event::Reassigned { name, loc, first } = event {
-                let related = first.iter().map(|f| (*f, format!("`${name}` first assigned here"))).collect();
-                sink.report(&RULE, *loc, format!("`${name}` is already assigned in this scope"), related);
-            }
+pub fn check(_model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
+    sink.compilation(compilation);
+    for event in &compilation.events {
+        if let Event::Reassigned { name, loc, first } = event {
+            let related = first.iter().map(|f| (*f, format!("`${name}` first assigned here"))).collect();
+            sink.report(&RULE, *loc, format!("`${name}` is already assigned in this scope"), related);
         }
     }
 }

@@ -18,6 +18,9 @@ use self::source::{SourceFile, Span};
 /// (see [`crate::WORKER_STACK_SIZE`]).
 pub const MAX_NESTING: usize = 25_000;
 
+/// Largest file that is parsed: places in the model are 32-bit offsets.
+pub const MAX_FILE_BYTES: usize = u32::MAX as usize;
+
 extern "C" {
     fn tree_sitter_puppet() -> *const ();
 }
@@ -62,6 +65,13 @@ pub struct ParsedFile {
 /// Decodes, parses and lowers one file's bytes.
 pub fn parse_file(path: impl Into<std::path::PathBuf>, bytes: Vec<u8>) -> ParsedFile {
     let path = path.into();
+    if bytes.len() > MAX_FILE_BYTES {
+        let size = bytes.len();
+        let source = SourceFile::new(path, String::new());
+        let span = source.span(0, 0);
+        let message = format!("the file is too large to check ({size} bytes; the limit is {MAX_FILE_BYTES})");
+        return ParsedFile { source, manifest: None, problem: Some(SyntaxProblem { span, message }) };
+    }
     let (text, decode_problem) = decode(bytes);
     let source = SourceFile::new(path, text);
     if let Some((offset, message)) = decode_problem {

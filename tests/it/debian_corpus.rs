@@ -47,6 +47,7 @@ fn debian_corpus_parses_without_errors() {
         let unshared = check(std::slice::from_ref(&dir), &every_node).expect("check runs");
         assert!(outcome.findings == unshared.findings, "sharing node compilations changed the findings");
         let checked = outcome.files.len();
+        rules_see_the_same_records_streamed_or_held(&dir);
         // Every manifest parses, test fixtures too: the check parsed the
         // others, these are parsed here. A file parses when it has no
         // problem: an ERROR or MISSING node in its tree is one.
@@ -83,4 +84,29 @@ fn debian_corpus_parses_without_errors() {
     assert_eq!(notices, 0, "files that could not be read");
     assert!(with_errors.is_empty(), "{} files do not parse:\n{}", with_errors.len(), with_errors.join("\n"));
     assert_eq!(by_rule.get("syntax-error"), None, "syntax findings on valid code");
+}
+
+/// The rules give the same findings whether each compilation is checked as
+/// it is handed over and then dropped (what a run does) or all are held in
+/// the model first.
+fn rules_see_the_same_records_streamed_or_held(dir: &Path) {
+    use mplint::model::{workspace::Workspace, Model};
+    let files: Vec<mplint::syntax::ParsedFile> = manifests(dir)
+        .into_iter()
+        .filter(|p| !p.components().any(|c| c.as_os_str() == "fixtures"))
+        .map(|p| {
+            let bytes = std::fs::read(&p).expect("readable");
+            mplint::syntax::parse_file(p, bytes)
+        })
+        .collect();
+    let reported = vec![true; files.len()];
+    let workspace = Workspace::discover(&[dir.to_path_buf()], &[]);
+    let streamed = mplint::check::analyse(&files, reported.clone(), workspace.clone());
+    let model = Model::build(&files, reported, workspace);
+    let mut held: Vec<_> = files.iter().flat_map(mplint::rules::check_file).collect();
+    held.extend(mplint::rules::check_model(&model));
+    held.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    assert!(model.compilations.len() > 100, "the held model has its records");
+    assert!(streamed.len() > 50, "the corpus has findings to compare");
+    assert!(streamed == held, "checking records as they are compiled changed the findings");
 }

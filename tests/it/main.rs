@@ -9,6 +9,7 @@ mod grammar_corpus;
 mod model;
 mod oracle;
 mod parser_oracle;
+mod policy;
 mod pre_commit;
 mod reports;
 mod rule_docs;

@@ -124,7 +124,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             },
             _ => return Value::Unknown,
         };
-        self.defined_targets.insert((at.file, at.start), target);
+        self.defined_targets.insert((at.file(), at.start()), target);
         Value::Unknown
     }
 }

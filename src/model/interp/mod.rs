@@ -110,6 +110,8 @@ pub struct Interpreter<'m, 'a> {
     dead: bool,
     /// The site's own functions that declare classes.
     include_functions: Option<&'m BTreeMap<String, crate::config::IncludeFunction>>,
+    /// The constraints whose types' attribute values are recorded.
+    constraints: &'m [crate::policy::Constraint],
     out: Compilation,
 }
 
@@ -151,6 +153,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             top: 0,
             dead: false,
             include_functions: None,
+            constraints: &[],
             out: Compilation {
                 entry,
                 node_in_view,
@@ -159,6 +162,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 classes: BTreeMap::new(),
                 instances: Vec::new(),
                 resources: Vec::new(),
+                declared: Vec::new(),
                 events: Vec::new(),
                 guards: Vec::new(),
                 labels: std::collections::HashMap::new(),
@@ -172,6 +176,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// Knows the site's own functions that declare classes.
     pub fn with_include_functions(mut self, functions: &'m BTreeMap<String, crate::config::IncludeFunction>) -> Self {
         self.include_functions = Some(functions);
+        self
+    }
+
+    /// Records the attribute values of the types these constraints name.
+    pub fn with_constraints(mut self, constraints: &'m [crate::policy::Constraint]) -> Self {
+        self.constraints = constraints;
         self
     }
 

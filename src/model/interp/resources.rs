@@ -52,6 +52,24 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             let Some(type_name) = &type_name else { continue };
             let titles = titles(&title);
             let body_loc = Loc::new(ctx.file, body.title.span);
+            if self.constraints.iter().any(|c| c.type_name == *type_name) {
+                let values: Vec<_> = body
+                    .attributes
+                    .iter()
+                    .zip(&attributes)
+                    .map(|(a, (name, value))| {
+                        (name.clone(), Loc::new(ctx.file, a.value.span), value.clone().on_path(&ctx.path))
+                    })
+                    .collect();
+                for title in &titles {
+                    self.out.declared.push(Declared {
+                        type_name: type_name.clone(),
+                        title: title.clone(),
+                        loc: body_loc,
+                        attributes: values.clone(),
+                    });
+                }
+            }
             if type_name == "class" {
                 for title in titles.into_iter().flatten() {
                     self.declare_class(&title, DeclHow::ResourceLike, Some(attributes.clone()), body_loc, ctx);

@@ -1,0 +1,140 @@
+//! Policy files: constraints over evaluated values, wherever the value
+//! comes from, and clear errors for broken policy files.
+
+use crate::support::{json, mplint, write};
+
+const POLICY: &str = r#"
+name = "site"
+description = "What this site's code may do."
+extends = ["deny-node-scope"]
+
+[[constraint]]
+id = "no-world-writable-files"
+message = "files must not be world-writable"
+type = "file"
+attribute = "mode"
+must-not-match = '^0?[0-7][0-7][2367]$'
+
+[[constraint]]
+id = "exec-is-idempotent"
+level = "warning"
+message = "an exec must say when it has nothing to do"
+type = "exec"
+require-one-of = ["creates", "onlyif", "unless", "refreshonly"]
+
+[[constraint]]
+id = "no-plain-http-repos"
+message = "packages come from https mirrors"
+type = "class"
+title = '^repo$'
+attribute = "url"
+must-match = '^https://'
+"#;
+
+/// (rule, file, line) of each finding, in report order.
+fn found(dir: &std::path::Path, args: &[&str]) -> (Vec<(String, String, u64)>, std::process::Output) {
+    let output = mplint(args, dir);
+    assert!(!output.stdout.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+    let report = json(&output);
+    let rows = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["rule"].as_str().unwrap().to_string(),
+                f["path"].as_str().unwrap().rsplit('/').next().unwrap().to_string(),
+                f["line"].as_u64().or_else(|| f["start"]["line"].as_u64()).unwrap_or(0),
+            )
+        })
+        .collect();
+    (rows, output)
+}
+
+#[test]
+fn constraints_see_values_through_variables_defaults_parameters_and_includes() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "policy.toml", POLICY);
+    // Through a variable.
+    write(
+        root,
+        "modules/site/manifests/direct.pp",
+        "class site::direct {\n  $mode = '0777'\n  file { '/tmp/a':\n    mode => $mode,\n  }\n}\n",
+    );
+    // Through a defined type's parameter default.
+    write(
+        root,
+        "modules/site/manifests/shared.pp",
+        "define site::shared (String $mode = '0666') {\n  file { $title:\n    mode => $mode,\n  }\n}\n",
+    );
+    write(
+        root,
+        "modules/site/manifests/uses_shared.pp",
+        "class site::uses_shared {\n  site::shared { '/srv/x': }\n}\n",
+    );
+    // Through a class parameter given at a declaration an include away.
+    write(root, "modules/repo/manifests/init.pp", "class repo (String $url) {\n  notify { $url: }\n}\n");
+    write(
+        root,
+        "modules/site/manifests/mirror.pp",
+        "class site::mirror {\n  $base = 'http://mirror.example.com'\n  class { 'repo':\n    url => \"${base}/debian\",\n  }\n}\n",
+    );
+    write(root, "modules/site/manifests/role.pp", "class site::role {\n  include site::mirror\n}\n");
+    // Compliant and unknown values are not reported.
+    write(
+        root,
+        "modules/site/manifests/fine.pp",
+        "class site::fine (String $mode) {\n  file { '/tmp/b': mode => '0644' }\n  file { '/tmp/c': mode => $mode }\n  file { '/tmp/d': mode => $facts['mode'] }\n  exec { 'make': creates => '/usr/bin/x' }\n  exec { 'fetch': }\n}\n",
+    );
+    let (rows, output) = found(root, &["--policy", "policy.toml", "--format", "json", "modules"]);
+    let expected: Vec<(String, String, u64)> = [
+        ("no-world-writable-files", "direct.pp", 4),
+        ("exec-is-idempotent", "fine.pp", 6),
+        ("no-plain-http-repos", "mirror.pp", 4),
+        ("no-world-writable-files", "shared.pp", 3),
+    ]
+    .into_iter()
+    .map(|(r, f, l)| (r.to_string(), f.to_string(), l))
+    .collect();
+    assert_eq!(rows, expected, "{}", String::from_utf8_lossy(&output.stdout));
+    assert_eq!(output.status.code(), Some(1), "errors fail the check");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("`mode` of `File['/tmp/a']` is '0777'"), "{text}");
+    assert!(text.contains("'http://mirror.example.com/debian', it does not match"), "{text}");
+
+    // The constraint's level can be changed like any rule's.
+    write(root, ".mplint.toml", "policies = [\"policy.toml\"]\n[rules]\nno-world-writable-files = \"off\"\n");
+    let (rows, _) = found(root, &["--format", "json", "modules"]);
+    assert!(rows.iter().all(|(rule, _, _)| rule != "no-world-writable-files"), "{rows:?}");
+    assert_eq!(rows.len(), 2, "{rows:?}");
+}
+
+#[test]
+fn a_broken_policy_file_names_its_line_and_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "site.pp", "notify { 'x': }\n");
+    for (policy, line, says) in [
+        (
+            "[[constraint]]\nid = \"x\"\nmessage = \"m\"\ntype = \"file\"\nattribute = \"mode\"\nmust-match = \"(\"\n",
+            1,
+            "not a valid regular expression",
+        ),
+        (
+            "\n[[constraint]]\nid = \"Bad Id\"\nmessage = \"m\"\ntype = \"file\"\nrequire-one-of = [\"a\"]\n",
+            2,
+            "lower-case words",
+        ),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\ntype = \"file\"\nattribute = \"mode\"\n", 1, "needs either"),
+        ("[[constraint]]\nid = \"x\"\nmesage = \"m\"\n", 3, "unknown field `mesage`"),
+        ("extends = [\"nope\"]\n", 1, "unknown policy `nope`"),
+    ] {
+        write(root, "bad.toml", policy);
+        let output = mplint(&["--policy", "bad.toml", "site.pp"], root);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(&format!("bad.toml:{line}:")), "{policy}\n{stderr}");
+        assert!(stderr.contains(says), "{policy}\n{stderr}");
+    }
+}
