@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use crate::config::Settings;
 use crate::input::{self, Notice, NoticeKind};
-use crate::model::workspace::Workspace;
+use crate::model::workspace::{context_root, Workspace};
 use crate::model::Model;
 use crate::paths::{normalize, PathDisplay};
 use crate::rules::{self, Finding};
@@ -33,6 +33,11 @@ pub struct CheckOptions {
     /// Text read from standard input and the path it stands for: checked
     /// as that file's contents, whether or not the file exists.
     pub stdin: Option<(PathBuf, Vec<u8>)>,
+    /// Analyse each named file with the tree it belongs to
+    /// ([`context_root`]) and report what concerns the named files; without
+    /// it a named file is checked alone. Directories are checked as named
+    /// either way.
+    pub in_context: bool,
 }
 
 /// Everything a run found.
@@ -89,6 +94,84 @@ impl std::error::Error for CheckError {}
 /// outcome needs a stack like the workers' ([`crate::WORKER_STACK_SIZE`]);
 /// [`crate::run_with_large_stack`] provides one.
 pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, CheckError> {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+    if !options.in_context || options.syntax_only {
+        return check_trees(paths, &[], None, options);
+    }
+    let mut trees: Vec<PathBuf> = Vec::new();
+    let mut focus = Focus::default();
+    let mut in_a_tree = false;
+    for path in paths {
+        let absolute = normalize(path, &cwd);
+        let root = if absolute.is_file() { context_root(&absolute) } else { None };
+        match root {
+            Some(root) => {
+                in_a_tree = true;
+                focus.files.push(absolute);
+                // Named as the file was, so that paths are shown alike.
+                let root = if path.is_relative() {
+                    pathdiff::diff_paths(&root, &cwd).filter(|r| !r.as_os_str().is_empty()).unwrap_or(".".into())
+                } else {
+                    root
+                };
+                trees.push(root);
+            }
+            None => {
+                if absolute.is_dir() {
+                    focus.dirs.push(absolute);
+                } else {
+                    focus.files.push(absolute);
+                }
+                trees.push(path.clone());
+            }
+        }
+    }
+    if !in_a_tree {
+        return check_trees(paths, &[], None, options);
+    }
+    // A tree inside another one is checked as part of it.
+    let absolute: Vec<PathBuf> = trees.iter().map(|t| normalize(t, &cwd)).collect();
+    let mut kept: Vec<PathBuf> = Vec::new();
+    for (i, tree) in trees.iter().enumerate() {
+        let covered = absolute
+            .iter()
+            .enumerate()
+            .any(|(j, other)| other.is_dir() && absolute[i].starts_with(other) && (absolute[i] != *other || j < i));
+        if !covered {
+            kept.push(tree.clone());
+        }
+    }
+    check_trees(&kept, paths, Some(focus), options)
+}
+
+/// What a run in context reports: findings located in, or related to, a
+/// named file, and findings in a named directory.
+#[derive(Debug, Default)]
+struct Focus {
+    files: Vec<PathBuf>,
+    dirs: Vec<PathBuf>,
+}
+
+impl Focus {
+    fn contains(&self, path: &std::path::Path) -> bool {
+        self.files.iter().any(|f| f == path) || self.dirs.iter().any(|d| path.starts_with(d))
+    }
+
+    fn concerns(&self, finding: &Finding) -> bool {
+        self.contains(&finding.path) || finding.related.iter().chain(&finding.flow).any(|r| self.contains(&r.path))
+    }
+}
+
+/// Checks `trees` (files and directories) as [`check`] does without
+/// context. `named` are the paths the user gave, read even when the walk of
+/// the trees would skip them; with `focus`, only what it concerns is
+/// reported.
+fn check_trees(
+    trees: &[PathBuf],
+    named: &[PathBuf],
+    focus: Option<Focus>,
+    options: &CheckOptions,
+) -> Result<CheckOutcome, CheckError> {
     let started = Instant::now();
     let exclude_patterns: Vec<String> = options.excludes.iter().chain(&options.settings.excludes).cloned().collect();
     let excludes = input::exclude_set(&exclude_patterns).map_err(CheckError::BadExclude)?;
@@ -103,12 +186,14 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
     // Paths are absolute and normalised from here on, whichever way the user
     // named them; reports show them relative to the working directory again.
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
-    let display = PathDisplay::new(&cwd, paths);
-    let roots: Vec<PathBuf> = paths.iter().map(|p| normalize(p, &cwd)).collect();
+    let display = PathDisplay::new(&cwd, &[trees, named].concat());
+    let roots: Vec<PathBuf> = trees.iter().map(|p| normalize(p, &cwd)).collect();
+    let named: Vec<PathBuf> = named.iter().map(|p| normalize(p, &cwd)).collect();
     let module_path: Vec<PathBuf> = module_path.iter().map(|p| normalize(p, &cwd)).collect();
     let stdin = options.stdin.as_ref().map(|(path, text)| (normalize(path, &cwd), text));
+    let walked: Vec<PathBuf> = roots.iter().chain(named.iter().filter(|n| !roots.contains(n))).cloned().collect();
     let on_disk: Vec<PathBuf> =
-        roots.iter().filter(|r| stdin.as_ref().is_none_or(|(path, _)| path != *r)).cloned().collect();
+        walked.iter().filter(|r| stdin.as_ref().is_none_or(|(path, _)| path != *r)).cloned().collect();
     let (mut checked_paths, mut notices) = input::discover(&on_disk, &excludes, &display);
     if let Some((path, _)) = &stdin {
         if !checked_paths.contains(path) {
@@ -135,7 +220,7 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
                         message: format!("cannot read {}: {err}", shown.display()),
                         path: shown,
                         kind: NoticeKind::Unreadable,
-                        named: roots.contains(&path),
+                        named: walked.contains(&path),
                     }
                 })?;
                 Ok(syntax::parse_file(path, bytes))
@@ -179,6 +264,15 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
     } else {
         pool.install(|| findings(&outcome.files, reported, workspace, &options.settings))
     };
+    if let Some(focus) = &focus {
+        outcome.findings.retain(|f| focus.concerns(f));
+        // The files in focus first: those are the ones checked.
+        let (mut files, others): (Vec<ParsedFile>, Vec<ParsedFile>) =
+            std::mem::take(&mut outcome.files).into_iter().partition(|f| focus.contains(&f.source.path));
+        outcome.checked = files.len();
+        files.extend(others);
+        outcome.files = files;
+    }
     show_paths(&mut outcome, &display);
     notices.sort_by(|a, b| a.path.cmp(&b.path));
     outcome.notices = notices;

@@ -35,7 +35,9 @@ pub struct Args {
     pub command: Option<Command>,
 
     /// Files and directories to check; directories are searched for *.pp
-    /// files. `-` reads a manifest from standard input (see --stdin-filename).
+    /// files. A file is analysed with the environment, repository or module
+    /// it belongs to, and what concerns it is reported. `-` reads a manifest
+    /// from standard input (see --stdin-filename).
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
 
@@ -114,6 +116,10 @@ pub struct Args {
     /// the analysis across files.
     #[arg(long, help_heading = "Input")]
     pub syntax_only: bool,
+
+    /// Check named files alone, without the tree they belong to.
+    #[arg(long)]
+    pub isolated: bool,
 }
 
 /// What mplint can do besides checking.
@@ -328,6 +334,7 @@ pub fn run(mut args: Args) -> u8 {
         compile_every_node: false,
         syntax_only: args.syntax_only,
         stdin,
+        in_context: !args.isolated,
     };
     let mut outcome = match check::check(&args.paths, &options) {
         Ok(outcome) => outcome,

@@ -190,6 +190,36 @@ fn is_environment(dir: &Path) -> bool {
         || (dir.join("manifests").is_dir() && ["modules", "site-modules", "site"].iter().any(|m| dir.join(m).is_dir()))
 }
 
+/// The tree a file named on its own belongs to, analysed whole so that the
+/// file is seen as Puppet sees it: the nearest environment above it (not
+/// past the top of its git work tree); else that work tree, when it holds a
+/// module or modules; else the module the file sits in (or, for a module
+/// without `init.pp` or `metadata.json`, its directory of modules). `None`
+/// when the file belongs to no such tree (a loose manifest).
+pub fn context_root(file: &Path) -> Option<PathBuf> {
+    let dirs: Vec<&Path> = file.ancestors().skip(1).filter(|a| !a.as_os_str().is_empty()).collect();
+    let top = dirs.iter().position(|d| d.join(".git").exists());
+    let within = &dirs[..top.map_or(dirs.len(), |t| t + 1)];
+    if let Some(env) = within.iter().find(|d| is_environment(d)) {
+        return Some(env.to_path_buf());
+    }
+    if let Some(top) = top.map(|t| dirs[t]) {
+        let holds_modules = |d: &Path| looks_like_module(d) || d.join("manifests").is_dir();
+        if looks_like_module(top) || child_dirs(top).iter().any(|c| holds_modules(c)) {
+            return Some(top.to_path_buf());
+        }
+    }
+    let code_dir = within
+        .iter()
+        .position(|d| d.file_name().is_some_and(|n| DEFINITION_DIRS.iter().chain(EXAMPLE_DIRS).any(|s| n == *s)))?;
+    let module = *within.get(code_dir + 1)?;
+    if looks_like_module(module) {
+        Some(module.to_path_buf())
+    } else {
+        within.get(code_dir + 2).map(|d| d.to_path_buf())
+    }
+}
+
 impl Workspace {
     /// Recognises environments, module directories and single modules among
     /// the checked paths; `module_path` adds directories of modules. Paths

@@ -3,6 +3,7 @@
 mod support;
 
 mod cli;
+mod context;
 mod debian_corpus;
 mod format_schemas;
 mod grammar_corpus;
@@ -10,7 +11,9 @@ mod model;
 mod oracle;
 mod parser_oracle;
 mod policy;
+mod pre_commit;
 mod reports;
 mod rule_docs;
 mod sarif_validator;
 mod syntax_tree;
+mod workflows;

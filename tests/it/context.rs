@@ -1,0 +1,185 @@
+//! Named files checked with the tree they belong to: the findings of a run
+//! naming files are those of the full run located in, or related to, them.
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::support::{json, mplint, write};
+
+/// A control repository in a git work tree: nodes in `manifests/site.pp`,
+/// roles and profiles, a profile reading node scope, a duplicate resource
+/// across two classes, a class that does not exist, suppressions useful and
+/// useless.
+fn control_repository(root: &Path) {
+    std::fs::create_dir_all(root).unwrap();
+    let git = Command::new("git").args(["init", "-q", "."]).current_dir(root).status().expect("git runs");
+    assert!(git.success());
+    write(root, "environment.conf", "modulepath = site-modules:modules:$basemodulepath\n");
+    write(
+        root,
+        "manifests/site.pp",
+        "node 'web01.example.com' {\n  $role_port = 8080\n  include role::web\n}\n\
+         node 'db01.example.com' {\n  include role::db\n  include role::nosuch\n}\n\
+         node default {\n  notify { 'unclassified': } # mplint:ignore:undefined-variable\n}\n",
+    );
+    write(
+        root,
+        "site-modules/role/manifests/web.pp",
+        "class role::web {\n  include profile::nginx\n  include profile::base\n}\n",
+    );
+    write(
+        root,
+        "site-modules/role/manifests/db.pp",
+        "class role::db {\n  include profile::base\n  include profile::postgres\n}\n",
+    );
+    write(
+        root,
+        "site-modules/profile/manifests/nginx.pp",
+        "class profile::nginx {\n  file { '/etc/nginx/port':\n    content => \"${role_port}\",\n  }\n  package { 'curl': }\n}\n",
+    );
+    write(root, "site-modules/profile/manifests/base.pp", "class profile::base {\n  package { 'curl': }\n}\n");
+    write(
+        root,
+        "site-modules/profile/manifests/postgres.pp",
+        "class profile::postgres {\n  package { 'openssl': }\n  notify { \"${later}\": }\n  $later = 1\n}\n",
+    );
+    write(root, "modules/ntp/manifests/init.pp", "class ntp {\n  notify { \"${ntp_servers}\": }\n}\n");
+}
+
+/// Each finding of a JSON report as one comparable value, with the paths of
+/// its places.
+fn findings(report: &serde_json::Value) -> Vec<serde_json::Value> {
+    report["findings"].as_array().unwrap().clone()
+}
+
+fn places(finding: &serde_json::Value) -> Vec<String> {
+    let mut paths = vec![finding["path"].as_str().unwrap().to_string()];
+    for key in ["related", "flow"] {
+        for place in finding[key].as_array().unwrap() {
+            paths.push(place["path"].as_str().unwrap().to_string());
+        }
+    }
+    paths
+}
+
+fn rules(findings: &[serde_json::Value]) -> Vec<&str> {
+    findings.iter().map(|f| f["rule"].as_str().unwrap()).collect()
+}
+
+#[test]
+fn named_files_report_what_the_full_run_says_about_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    control_repository(root);
+    let full = findings(&json(&mplint(&["--format", "json", "."], root)));
+    assert!(rules(&full).contains(&"node-scope-leak"), "{full:#?}");
+    assert!(rules(&full).contains(&"duplicate-resource"), "{full:#?}");
+    assert!(rules(&full).contains(&"use-before-assign"), "{full:#?}");
+
+    for named in [
+        "manifests/site.pp",
+        "site-modules/profile/manifests/nginx.pp",
+        "site-modules/profile/manifests/postgres.pp",
+        "site-modules/role/manifests/web.pp",
+    ] {
+        let expected: Vec<serde_json::Value> =
+            full.iter().filter(|f| places(f).iter().any(|p| p == named)).cloned().collect();
+        assert!(!expected.is_empty(), "the fixture gives {named} findings");
+        let output = mplint(&["--format", "json", named], root);
+        let report = json(&output);
+        assert_eq!(findings(&report), expected, "{named}");
+        assert_eq!(report["summary"]["files"], 1, "{named}");
+        let fails = expected.iter().any(|f| f["level"] == "error" && f["suppressed"].is_null());
+        assert_eq!(output.status.code(), Some(if fails { 1 } else { 0 }), "{named}");
+        // The classes the site declares exist: only the one that does not is unknown.
+        let unknown: Vec<&serde_json::Value> = expected.iter().filter(|f| f["rule"] == "unknown-class").collect();
+        assert!(unknown.iter().all(|f| f["message"].as_str().unwrap().contains("role::nosuch")), "{unknown:#?}");
+    }
+
+    // Named from elsewhere, the same findings, shown from there.
+    let from_parent = json(&mplint(
+        &[
+            "--format",
+            "json",
+            &format!("{}/site-modules/profile/manifests/nginx.pp", root.file_name().unwrap().to_str().unwrap()),
+        ],
+        root.parent().unwrap(),
+    ));
+    assert!(rules(&findings(&from_parent)).contains(&"node-scope-leak"), "{from_parent}");
+}
+
+#[test]
+fn a_file_alone_only_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    control_repository(root);
+    let site = findings(&json(&mplint(&["--format", "json", "manifests/site.pp"], root)));
+    let alone = findings(&json(&mplint(&["--format", "json", "--isolated", "manifests/site.pp"], root)));
+    // Alone, the site's classes are nowhere to be seen; with its repository
+    // they are found.
+    let unknown = |f: &[serde_json::Value]| rules(f).iter().filter(|r| **r == "unknown-class").count();
+    assert_eq!(unknown(&site), 1, "{site:#?}");
+    assert!(unknown(&alone) > 1, "{alone:#?}");
+    // Alone, a class that reads node scope is reported without its node.
+    let nginx = "site-modules/profile/manifests/nginx.pp";
+    let with_node = findings(&json(&mplint(&["--format", "json", nginx], root)));
+    let without = findings(&json(&mplint(&["--format", "json", "--isolated", nginx], root)));
+    let leak = |f: &[serde_json::Value]| {
+        f.iter().find(|f| f["rule"] == "node-scope-leak").map(|f| f["message"].as_str().unwrap().to_string())
+    };
+    assert!(leak(&with_node).is_some_and(|m| m.contains("node scope of the node")), "{with_node:#?}");
+    assert_ne!(leak(&with_node), leak(&without));
+}
+
+#[test]
+fn useless_suppressions_are_judged_against_the_whole_tree() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    control_repository(root);
+    // The suppression in the profile silences a leak only the site causes.
+    write(
+        root,
+        "site-modules/profile/manifests/nginx.pp",
+        "class profile::nginx {\n  file { '/etc/nginx/port':\n    content => \"${role_port}\", # mplint:ignore:node-scope-leak\n  }\n}\n",
+    );
+    let nginx = "site-modules/profile/manifests/nginx.pp";
+    let report = json(&mplint(&["--format", "json", nginx], root));
+    let found = findings(&report);
+    assert!(!rules(&found).contains(&"useless-suppression"), "{found:#?}");
+    assert!(found.iter().any(|f| f["rule"] == "node-scope-leak" && !f["suppressed"].is_null()), "{found:#?}");
+    // site.pp's own suppression suppresses nothing, in context as in full.
+    let site = findings(&json(&mplint(&["--format", "json", "manifests/site.pp"], root)));
+    assert!(rules(&site).contains(&"useless-suppression"), "{site:#?}");
+}
+
+#[test]
+fn files_of_several_trees_and_directories_together() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    control_repository(&root.join("control"));
+    write(root, "loose/a.pp", "notify { \"${nowhere}\": }\n");
+    let output =
+        mplint(&["--format", "json", "control/site-modules/profile/manifests/nginx.pp", "loose", "missing.pp"], root);
+    // A named path that does not exist is still a usage error.
+    assert_eq!(output.status.code(), Some(2));
+    let report = json(&output);
+    let paths: Vec<String> = findings(&report).iter().map(|f| f["path"].as_str().unwrap().to_string()).collect();
+    assert!(paths.contains(&"control/site-modules/profile/manifests/nginx.pp".to_string()), "{paths:?}");
+    assert!(paths.contains(&"loose/a.pp".to_string()), "{paths:?}");
+    assert_eq!(report["summary"]["files"], 2);
+    assert!(report["notices"].as_array().unwrap().iter().any(|n| n["kind"] == "not-found"), "{report}");
+}
+
+#[test]
+fn a_module_repository_is_the_context_of_its_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    assert!(Command::new("git").args(["init", "-q", "."]).current_dir(root).status().unwrap().success());
+    write(root, "apache/manifests/init.pp", "class apache {\n  include apache::mod::ssl\n  include concat\n}\n");
+    write(root, "apache/manifests/mod/ssl.pp", "class apache::mod::ssl {\n}\n");
+    write(root, "concat/manifests/init.pp", "class concat {\n}\n");
+    let report = json(&mplint(&["--format", "json", "apache/manifests/init.pp"], root));
+    assert_eq!(findings(&report), Vec::<serde_json::Value>::new(), "{report}");
+    let alone = json(&mplint(&["--format", "json", "--isolated", "apache/manifests/init.pp"], root));
+    assert!(!findings(&alone).is_empty(), "{alone}");
+}
