@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Records what `puppet parser validate` says about every case manifest, next
-# to it, so the test suite compares mplint's parser with Puppet's without
-# needing Ruby.
+# to it, so the test suite compares mplint's parser and single-file rules
+# with Puppet's without needing Ruby: the first error (status, message,
+# line, column) and every error and warning (`diagnostics`).
 #
 #   tests/parser_oracle/record.sh [CASE.pp ...]      # default: every case
 #
@@ -28,6 +29,13 @@ record() {
         error = m.pre_match
       end
       verdict["message"] = error
+    end
+    verdict["diagnostics"] = ARGV[1].scan(/^(Error|Warning): (.*?)(?=^(?:Error|Warning|Notice): |\z)/m).filter_map do |level, text|
+      text = text.strip.sub(/\ACould not parse for environment [^:]+: /, "")
+      next if text.start_with?("Language validation logged")
+      m = text.match(/\s*\(file: [^,)]*(?:, line: (\d+), column: (\d+))?\)\z/)
+      { "level" => level.downcase, "message" => m ? m.pre_match : text,
+        "line" => m && m[1] && m[1].to_i, "column" => m && m[2] && m[2].to_i }
     end
     puts JSON.generate(verdict)
   ' "$status" "$out" > "${case%.pp}.verdict.json"
