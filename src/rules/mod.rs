@@ -3,6 +3,7 @@
 //! that turns it into [`Finding`]s. One file per rule, with its
 //! documentation in `rules/<id>.md`.
 
+pub mod definition_location;
 pub mod duplicate_class_declaration;
 pub mod duplicate_definition;
 pub mod duplicate_entry;
@@ -165,6 +166,7 @@ pub fn paren_calls_previous(file: &ParsedFile, statement: &Expr) -> bool {
 
 /// Every rule mplint has, in id order.
 pub const ALL_RULES: &[&RuleInfo] = &[
+    &definition_location::RULE,
     &duplicate_class_declaration::RULE,
     &duplicate_definition::RULE,
     &duplicate_entry::RULE,
@@ -223,7 +225,8 @@ pub fn check_file(file: &ParsedFile) -> Vec<Finding> {
 /// finding per rule whichever compilations saw it.
 pub fn check_model(model: &Model<'_>) -> Vec<Finding> {
     type Check = fn(&Model<'_>, &mut Sink<'_, '_>);
-    let checks: [Check; 11] = [
+    let checks: [Check; 12] = [
+        definition_location::check,
         node_scope_leak::check,
         use_before_assign::check,
         undefined_variable::check,

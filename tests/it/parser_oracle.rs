@@ -219,3 +219,49 @@ fn the_single_file_rules_agree_with_puppets_checker() {
     assert!(diagnostics >= 100, "only {diagnostics} checker diagnostics");
     assert!(failures.is_empty(), "{} disagreements with Puppet's checker:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// The manifests of `tests/parser_oracle/modulepath/modules`, recorded with
+/// that directory as Puppet's module path.
+fn module_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(module_files(&path));
+        } else if path.extension().is_some_and(|e| e == "pp") {
+            found.push(path);
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn module_files_agree_with_puppets_location_checks() {
+    let root = repo().join("tests/parser_oracle/modulepath");
+    let options = mplint::check::CheckOptions::default();
+    // Checked as Puppet's module path: a directory of modules.
+    let checked = root.join("modules");
+    let outcome = mplint::run_with_large_stack(move || mplint::check::check(&[checked], &options).unwrap());
+    let mut compared = checker_rules();
+    compared.insert(rules::definition_location::RULE.id);
+    let mut failures = Vec::new();
+    let files = module_files(&root.join("modules"));
+    assert!(files.len() >= 5, "only {} module files", files.len());
+    for file in &files {
+        let relative = file.strip_prefix(&root).unwrap();
+        let verdict = verdict(file);
+        let puppet: BTreeSet<(u32, u32, Level)> =
+            verdict.diagnostics.iter().map(|(level, _, line, column)| (*line, *column, *level)).collect();
+        let mplint: BTreeSet<(u32, u32, Level)> = outcome
+            .findings
+            .iter()
+            .filter(|f| compared.contains(f.rule) && f.path.ends_with(relative))
+            .map(|f| (f.span.start_pos.line, f.span.start_pos.column, f.level))
+            .collect();
+        if puppet != mplint {
+            failures.push(format!("{}: Puppet {puppet:?}, mplint {mplint:?}", relative.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
