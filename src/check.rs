@@ -349,10 +349,7 @@ fn syntax_findings(files: &[ParsedFile], reported: &[bool], settings: &Settings)
         files.iter().zip(reported).filter(|(_, r)| **r).flat_map(|(file, _)| rules::check_file(file)).collect();
     configure(&mut findings, settings);
     // Only the single-file rules ran: a suppression of another rule is not useless.
-    let enabled = [rules::syntax_error::RULE.id, rules::illegal_resource_type::RULE.id]
-        .into_iter()
-        .filter(|id| settings.level(id).is_some())
-        .collect();
+    let enabled = rules::FILE_RULES.iter().map(|(rule, _)| rule.id).filter(|id| settings.level(id).is_some()).collect();
     let constraints = settings.constraints.iter().map(|c| c.id).collect();
     rules::useless_suppression::apply(files, reported, &enabled, &constraints, &mut findings);
     configure(&mut findings, settings);

@@ -305,6 +305,7 @@ pub fn describe_node(node: &crate::syntax::ast::NodeDef) -> String {
             NodeMatcher::Name(name, _) => format!("'{name}'"),
             NodeMatcher::Regex(re, _) => format!("/{re}/"),
             NodeMatcher::Default(_) => "default".to_string(),
+            NodeMatcher::Interpolated { .. } => "an interpolated name".to_string(),
         })
         .collect::<Vec<_>>()
         .join(", ")

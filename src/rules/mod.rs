@@ -3,9 +3,16 @@
 //! that turns it into [`Finding`]s. One file per rule, with its
 //! documentation in `rules/<id>.md`.
 
+pub mod definition_location;
 pub mod duplicate_class_declaration;
 pub mod duplicate_definition;
+pub mod duplicate_entry;
+pub mod duplicate_key;
 pub mod duplicate_resource;
+pub mod illegal_assignment;
+pub mod illegal_expression;
+pub mod illegal_name;
+pub mod illegal_placement;
 pub mod illegal_resource_type;
 pub mod incomplete_node;
 pub mod inheritance_cycle;
@@ -13,6 +20,7 @@ pub mod missing_module;
 pub mod node_scope_leak;
 pub mod policy_constraint;
 pub mod possible_duplicate_resource;
+pub mod statement_without_effect;
 pub mod syntax_error;
 pub mod undefined_variable;
 pub mod unknown_class;
@@ -28,6 +36,7 @@ use serde::Serialize;
 use crate::model::index::Loc;
 use crate::model::record::{ChainStep, Compilation, DeclHow};
 use crate::model::Model;
+use crate::syntax::ast::{Expr, ExprKind};
 use crate::syntax::source::Span;
 use crate::syntax::ParsedFile;
 
@@ -95,17 +104,86 @@ pub struct RuleInfo {
     pub documentation: &'static str,
 }
 
+impl Finding {
+    /// A finding about one file alone, with no related places.
+    pub fn in_file(rule: &RuleInfo, level: Level, file: &ParsedFile, span: Span, message: String) -> Finding {
+        Finding {
+            rule: rule.id,
+            level,
+            path: file.source.path.clone(),
+            span,
+            message,
+            related: Vec::new(),
+            flow: Vec::new(),
+            suppressed_by: None,
+        }
+    }
+}
+
+/// The offset of the first token at or after `offset`, past blanks and comments.
+pub fn next_token(text: &str, mut offset: usize) -> usize {
+    loop {
+        let rest = &text[offset..];
+        let trimmed = rest.trim_start();
+        offset += rest.len() - trimmed.len();
+        if trimmed.starts_with('#') {
+            offset += trimmed.find('\n').unwrap_or(trimmed.len());
+        } else if trimmed.starts_with("/*") {
+            offset += trimmed.find("*/").map_or(trimmed.len(), |e| e + 2);
+        } else {
+            return offset;
+        }
+    }
+}
+
+/// Where Puppet places an expression in its messages: an operator
+/// expression at its operator, anything else at its start.
+pub fn puppet_span(file: &ParsedFile, expr: &Expr) -> Span {
+    let text = &file.source.text;
+    let operator = |after: &Expr, len: usize| {
+        let start = next_token(text, after.span.end);
+        file.source.span(start, (start + len).min(text.len()))
+    };
+    match &expr.kind {
+        ExprKind::Binary { op, left, .. } => operator(left, op.token().len()),
+        ExprKind::Assignment { target, op, .. } => {
+            operator(target, if *op == crate::syntax::ast::AssignOp::Assign { 1 } else { 2 })
+        }
+        _ => expr.span,
+    }
+}
+
+/// Whether Puppet reads a parenthesized statement as the argument list of
+/// a call on what precedes it: `$f (1)` calls `$f`, unless the `(` opens
+/// its line.
+pub fn paren_calls_previous(file: &ParsedFile, statement: &Expr) -> bool {
+    if !matches!(statement.kind, ExprKind::Paren(_)) {
+        return false;
+    }
+    let text = &file.source.text;
+    let line_start = text[..statement.span.start].rfind('\n').map_or(0, |i| i + 1);
+    !text[line_start..statement.span.start].trim().is_empty()
+}
+
 /// Every rule mplint has, in id order.
 pub const ALL_RULES: &[&RuleInfo] = &[
+    &definition_location::RULE,
     &duplicate_class_declaration::RULE,
     &duplicate_definition::RULE,
+    &duplicate_entry::RULE,
+    &duplicate_key::RULE,
     &duplicate_resource::RULE,
+    &illegal_assignment::RULE,
+    &illegal_expression::RULE,
+    &illegal_name::RULE,
+    &illegal_placement::RULE,
     &illegal_resource_type::RULE,
     &incomplete_node::RULE,
     &inheritance_cycle::RULE,
     &missing_module::RULE,
     &node_scope_leak::RULE,
     &possible_duplicate_resource::RULE,
+    &statement_without_effect::RULE,
     &syntax_error::RULE,
     &undefined_variable::RULE,
     &unknown_class::RULE,
@@ -143,11 +221,29 @@ pub fn security_severity(id: &str) -> Option<f32> {
     }
 }
 
+/// A rule's check of one file.
+pub type FileCheck = fn(&ParsedFile, &mut Vec<Finding>);
+
+/// The rules about a single file, which need nothing but its syntax:
+/// what `puppet parser validate` reports.
+pub const FILE_RULES: &[(&RuleInfo, FileCheck)] = &[
+    (&syntax_error::RULE, syntax_error::check),
+    (&illegal_resource_type::RULE, illegal_resource_type::check),
+    (&illegal_assignment::RULE, illegal_assignment::check),
+    (&illegal_name::RULE, illegal_name::check),
+    (&duplicate_key::RULE, duplicate_key::check),
+    (&duplicate_entry::RULE, duplicate_entry::check),
+    (&statement_without_effect::RULE, statement_without_effect::check),
+    (&illegal_placement::RULE, illegal_placement::check),
+    (&illegal_expression::RULE, illegal_expression::check),
+];
+
 /// Findings about a single file.
 pub fn check_file(file: &ParsedFile) -> Vec<Finding> {
     let mut findings = Vec::new();
-    syntax_error::check(file, &mut findings);
-    illegal_resource_type::check(file, &mut findings);
+    for (_, check) in FILE_RULES {
+        check(file, &mut findings);
+    }
     findings
 }
 
@@ -199,6 +295,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
     /// The findings of every compilation seen and of the index.
     pub fn finish(mut self) -> Vec<Finding> {
         let model = self.model;
+        definition_location::check(model, &mut self.sink);
         inheritance_cycle::check(model, &mut self.sink);
         duplicate_definition::check(model, &mut self.sink);
         unknown_class::finish(model, &mut self.sink);

@@ -215,6 +215,31 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
+    /// The operator as written.
+    pub fn token(self) -> &'static str {
+        use BinaryOp::*;
+        match self {
+            Or => "or",
+            And => "and",
+            Less => "<",
+            LessEqual => "<=",
+            Greater => ">",
+            GreaterEqual => ">=",
+            Equal => "==",
+            NotEqual => "!=",
+            ShiftLeft => "<<",
+            ShiftRight => ">>",
+            Add => "+",
+            Subtract => "-",
+            Multiply => "*",
+            Divide => "/",
+            Modulo => "%",
+            Match => "=~",
+            NotMatch => "!~",
+            In => "in",
+        }
+    }
+
     pub fn from_token(token: &str) -> Option<Self> {
         use BinaryOp::*;
         Some(match token {
@@ -281,6 +306,10 @@ pub struct Call {
     pub lambda: Option<Lambda>,
     /// False for statement calls such as `include a, b`.
     pub parenthesized: bool,
+    /// `notify { message => 'x' }`: a resource without a title, which
+    /// Puppet reads as a name and a hash, not as a call (unless the name
+    /// is a statement function such as `notice`).
+    pub untitled_resource: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -447,12 +476,21 @@ pub enum NodeMatcher {
     Name(String, Span),
     Regex(String, Span),
     Default(Span),
+    /// A double-quoted name with an interpolation, which Puppet refuses;
+    /// `at` is the first interpolated expression.
+    Interpolated {
+        span: Span,
+        at: Span,
+    },
 }
 
 impl NodeMatcher {
     pub fn span(&self) -> Span {
         match self {
-            NodeMatcher::Name(_, s) | NodeMatcher::Regex(_, s) | NodeMatcher::Default(s) => *s,
+            NodeMatcher::Name(_, s)
+            | NodeMatcher::Regex(_, s)
+            | NodeMatcher::Default(s)
+            | NodeMatcher::Interpolated { span: s, .. } => *s,
         }
     }
 }
@@ -461,6 +499,9 @@ impl NodeMatcher {
 pub struct TypeAlias {
     pub name: String,
     pub name_span: Span,
+    /// `type Runtime[ruby, 'X'] = …` maps a runtime type: the index of the
+    /// left side (empty for an ordinary alias).
+    pub mapping: Vec<Expr>,
     pub value: Expr,
 }
 
@@ -479,6 +520,29 @@ pub struct Apply {
 }
 
 impl Expr {
+    /// The statement blocks this expression owns directly: the bodies of a
+    /// definition, of each branch, of a lambda, in source order.
+    pub fn blocks(&self) -> Vec<&Block> {
+        fn lambda(l: &Option<Lambda>) -> Option<&Block> {
+            l.as_ref().map(|l| &l.body)
+        }
+        match &self.kind {
+            ExprKind::Call(call) => lambda(&call.lambda).into_iter().collect(),
+            ExprKind::MethodCall(call) => lambda(&call.lambda).into_iter().collect(),
+            ExprKind::If(i) | ExprKind::Unless(i) => {
+                i.branches.iter().map(|b| &b.body).chain(i.else_body.as_ref()).collect()
+            }
+            ExprKind::Case(c) => c.options.iter().map(|o| &o.body).collect(),
+            ExprKind::Apply(a) => vec![&a.body],
+            ExprKind::Class(c) => vec![&c.body],
+            ExprKind::Define(d) | ExprKind::Plan(d) => vec![&d.body],
+            ExprKind::Function(f) => vec![&f.body],
+            ExprKind::Node(n) => vec![&n.body],
+            ExprKind::TypeDefinition(t) => vec![&t.body],
+            _ => Vec::new(),
+        }
+    }
+
     /// Visits this expression and every expression inside it, in source
     /// order, definitions' bodies included.
     pub fn walk<'a>(&'a self, f: &mut impl FnMut(&'a Expr)) {

@@ -198,6 +198,7 @@ impl<'t, 's> Lowerer<'t, 's> {
                     args: self.statements(self.field(node, "arguments")?)?,
                     lambda: self.optional_lambda(node)?,
                     parenthesized: true,
+                    untitled_resource: false,
                 }))
             }
             "statement_call" => {
@@ -212,6 +213,7 @@ impl<'t, 's> Lowerer<'t, 's> {
                     args,
                     lambda: None,
                     parenthesized: false,
+                    untitled_resource: false,
                 }))
             }
             "method_call" => {
@@ -349,10 +351,15 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
             "type_alias" => {
                 let name = self.field(node, "name")?;
-                let name_node = if name.kind() == "access" { self.field(name, "object")? } else { name };
+                let (name_node, mapping) = if name.kind() == "access" {
+                    (self.field(name, "object")?, self.statements(self.field(name, "index")?)?)
+                } else {
+                    (name, Vec::new())
+                };
                 ExprKind::TypeAlias(Box::new(TypeAlias {
                     name: self.class_name(name_node),
                     name_span: self.span(name_node),
+                    mapping,
                     value: self.expr_field(node, "value")?,
                 }))
             }
@@ -512,6 +519,7 @@ impl<'t, 's> Lowerer<'t, 's> {
                     args: vec![Expr { kind: ExprKind::Hash(entries), span: hash_span }],
                     lambda: None,
                     parenthesized: false,
+                    untitled_resource: !STATEMENT_FUNCTIONS.contains(&name.as_str()),
                 }))
             }
             ExprKind::Name(_) => return self.error(node, "resource body without a title"),
@@ -550,10 +558,19 @@ impl<'t, 's> Lowerer<'t, 's> {
         Ok(match node.kind() {
             "default" => NodeMatcher::Default(span),
             "regex" => NodeMatcher::Regex(regex_pattern(self.text(node)), span),
-            "string" => match self.string(node)?.as_literal() {
-                Some(text) => NodeMatcher::Name(text, span),
-                None => return self.error(node, "a node name cannot be an interpolated string"),
-            },
+            "string" => {
+                let string = self.string(node)?;
+                match string.as_literal() {
+                    Some(text) => NodeMatcher::Name(text, span),
+                    None => {
+                        let at = string.parts.iter().find_map(|p| match p {
+                            StringPart::Interpolation(e) => Some(e.span),
+                            StringPart::Text(_) => None,
+                        });
+                        NodeMatcher::Interpolated { span, at: at.unwrap_or(span) }
+                    }
+                }
+            }
             _ => NodeMatcher::Name(self.text(node).to_string(), span),
         })
     }
@@ -638,6 +655,13 @@ impl<'t, 's> Lowerer<'t, 's> {
         Ok(StringLit { parts, kind: StringKind::Heredoc { syntax: header.syntax } })
     }
 }
+
+/// Names Puppet calls as functions when arguments follow without
+/// parentheses (`notice { … }` is a call with a hash, `notify { … }` is not).
+const STATEMENT_FUNCTIONS: &[&str] = &[
+    "include", "require", "contain", "realize", "tag", "debug", "info", "notice", "warning", "err", "fail", "import",
+    "break", "next", "return",
+];
 
 /// Keywords of the application orchestration language that Puppet 6 removed.
 const ORCHESTRATION_KEYWORDS: &[&str] = &["application", "site", "consumes", "produces"];

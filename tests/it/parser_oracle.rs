@@ -6,6 +6,8 @@
 //! - Puppet accepts → no syntax problem;
 //! - Puppet's checker rejects a manifest that parses (an assignment to a
 //!   literal, say) → no syntax problem either: that is not a parse error;
+//!   unless mplint's grammar refuses the construct itself, on a line where
+//!   Puppet's checker reports it (`@File { … }`);
 //! - Puppet's lexer or grammar rejects it at line L, column C → a syntax
 //!   problem at L:C, except where mplint points somewhere more useful on
 //!   purpose:
@@ -13,9 +15,16 @@
 //!     after the quote, or after the string's last interpolation;
 //!   - a missing comma: "expected `,`" right after the attribute or hash
 //!     entry that lacks it; Puppet reports the token that follows.
+//!
+//! And the single-file rules agree with Puppet's checker: every error and
+//! warning it reports where the file parses, mplint reports at the same
+//! line, column and level, and nothing else.
 
 use std::path::{Path, PathBuf};
 
+use std::collections::BTreeSet;
+
+use mplint::rules::{self, Level};
 use mplint::syntax::{parse_file, ParsedFile};
 
 use crate::support::{manifests_in, repo};
@@ -26,6 +35,8 @@ struct Verdict {
     message: String,
     line: u32,
     column: u32,
+    /// Every error and warning: level, message, line, column.
+    diagnostics: Vec<(Level, String, u32, u32)>,
 }
 
 fn verdict(case: &Path) -> Verdict {
@@ -39,6 +50,16 @@ fn verdict(case: &Path) -> Verdict {
         message: json["message"].as_str().unwrap_or_default().to_string(),
         line: number("line"),
         column: number("column"),
+        diagnostics: json["diagnostics"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{}: no diagnostics; run tests/parser_oracle/record.sh", path.display()))
+            .iter()
+            .map(|d| {
+                let level = if d["level"] == "warning" { Level::Warning } else { Level::Error };
+                let number = |key: &str| d[key].as_u64().unwrap_or(0) as u32;
+                (level, d["message"].as_str().unwrap_or_default().to_string(), number("line"), number("column"))
+            })
+            .collect(),
     }
 }
 
@@ -80,7 +101,16 @@ fn disagreement(parsed: &ParsedFile, verdict: &Verdict) -> Option<String> {
         format!("{}:{} {}", at.line, at.column, p.message)
     });
     if verdict.status == 0 || !is_parse_error(&verdict.message) {
-        return found.map(|f| format!("Puppet parses it, mplint reports {f}"));
+        let checker_line = |line: u32| {
+            verdict
+                .diagnostics
+                .iter()
+                .any(|(level, message, l, _)| *level == Level::Error && !is_parse_error(message) && *l == line)
+        };
+        return match problem {
+            Some(p) if checker_line(p.span.start_pos.line) => None,
+            _ => found.map(|f| format!("Puppet parses it, mplint reports {f}")),
+        };
     }
     let puppet = (verdict.line, verdict.column);
     let Some(problem) = problem else {
@@ -136,4 +166,102 @@ fn every_case_has_a_verdict() {
     for case in cases() {
         assert!(case.with_extension("verdict.json").is_file(), "{}: run tests/parser_oracle/record.sh", case.display());
     }
+}
+
+/// The rules that stand for Puppet's checker: the single-file rules but
+/// the syntax (which the test above compares) and `illegal-resource-type`
+/// (an error of evaluation, which `puppet parser validate` does not see).
+fn checker_rules() -> BTreeSet<&'static str> {
+    rules::FILE_RULES
+        .iter()
+        .map(|(rule, _)| rule.id)
+        .filter(|id| *id != rules::syntax_error::RULE.id && *id != rules::illegal_resource_type::RULE.id)
+        .collect()
+}
+
+#[test]
+fn the_single_file_rules_agree_with_puppets_checker() {
+    let checker = checker_rules();
+    let mut failures = Vec::new();
+    let (mut compared, mut diagnostics) = (0, 0);
+    for case in &cases() {
+        let name = case.file_stem().unwrap().to_string_lossy().into_owned();
+        let verdict = verdict(case);
+        let parsed = parse_file(case.clone(), std::fs::read(case).unwrap());
+        if parsed.problem.is_some() {
+            continue;
+        }
+        compared += 1;
+        let puppet: BTreeSet<(u32, u32, Level)> = verdict
+            .diagnostics
+            .iter()
+            .filter(|(_, message, _, _)| !is_parse_error(message))
+            .map(|(level, _, line, column)| (*line, *column, *level))
+            .collect();
+        diagnostics += puppet.len();
+        let mplint: BTreeSet<(u32, u32, Level)> = rules::check_file(&parsed)
+            .iter()
+            .filter(|f| checker.contains(f.rule))
+            .map(|f| (f.span.start_pos.line, f.span.start_pos.column, f.level))
+            .collect();
+        for missed in puppet.difference(&mplint) {
+            let message = verdict.diagnostics.iter().find(|d| (d.2, d.3) == (missed.0, missed.1)).unwrap();
+            failures.push(format!(
+                "{name}: Puppet reports {:?} {} at {}:{}, mplint does not",
+                message.0, message.1, missed.0, missed.1
+            ));
+        }
+        for extra in mplint.difference(&puppet) {
+            failures.push(format!("{name}: mplint reports {:?} at {}:{}, Puppet does not", extra.2, extra.0, extra.1));
+        }
+    }
+    eprintln!("checker oracle: {compared} cases, {diagnostics} diagnostics of Puppet's checker");
+    assert!(diagnostics >= 100, "only {diagnostics} checker diagnostics");
+    assert!(failures.is_empty(), "{} disagreements with Puppet's checker:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// The manifests of `tests/parser_oracle/modulepath/modules`, recorded with
+/// that directory as Puppet's module path.
+fn module_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(module_files(&path));
+        } else if path.extension().is_some_and(|e| e == "pp") {
+            found.push(path);
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn module_files_agree_with_puppets_location_checks() {
+    let root = repo().join("tests/parser_oracle/modulepath");
+    let options = mplint::check::CheckOptions::default();
+    // Checked as Puppet's module path: a directory of modules.
+    let checked = root.join("modules");
+    let outcome = mplint::run_with_large_stack(move || mplint::check::check(&[checked], &options).unwrap());
+    let mut compared = checker_rules();
+    compared.insert(rules::definition_location::RULE.id);
+    let mut failures = Vec::new();
+    let files = module_files(&root.join("modules"));
+    assert!(files.len() >= 5, "only {} module files", files.len());
+    for file in &files {
+        let relative = file.strip_prefix(&root).unwrap();
+        let verdict = verdict(file);
+        let puppet: BTreeSet<(u32, u32, Level)> =
+            verdict.diagnostics.iter().map(|(level, _, line, column)| (*line, *column, *level)).collect();
+        let mplint: BTreeSet<(u32, u32, Level)> = outcome
+            .findings
+            .iter()
+            .filter(|f| compared.contains(f.rule) && f.path.ends_with(relative))
+            .map(|f| (f.span.start_pos.line, f.span.start_pos.column, f.level))
+            .collect();
+        if puppet != mplint {
+            failures.push(format!("{}: Puppet {puppet:?}, mplint {mplint:?}", relative.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -10,8 +10,19 @@ use mplint::syntax::parse_file;
 
 use crate::support::repo;
 
-/// Everything mplint reports for one manifest checked on its own.
+/// Everything mplint reports for one manifest checked on its own; an
+/// example that starts with `# In <module>/<path>.pp` is checked at that
+/// place in a directory of modules.
 fn check_example(text: &str) -> Vec<Finding> {
+    if let Some(place) = text.lines().next().and_then(|l| l.strip_prefix("# In ")) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(place.trim());
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+        let root = dir.path().to_path_buf();
+        let options = mplint::check::CheckOptions::default();
+        return mplint::run_with_large_stack(move || mplint::check::check(&[root], &options).unwrap().findings);
+    }
     let text = text.to_string();
     mplint::run_with_large_stack(move || {
         let files = vec![parse_file("example.pp", text.into_bytes())];

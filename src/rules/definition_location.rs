@@ -1,0 +1,121 @@
+//! `definition-location`
+
+use super::{puppet_span, RuleInfo, Sink};
+use crate::model::index::Loc;
+use crate::model::workspace::FileRole;
+use crate::model::Model;
+use crate::rules::Level;
+use crate::syntax::ast::ExprKind;
+
+/// ## What it does
+/// Reports, in a module's `manifests/`, `functions/` and `types/`, a class,
+/// defined type or function whose name does not start with the name the
+/// file's path gives (`apache::vhost` in `apache/manifests/vhost.pp`), and
+/// anything at the top of such a file but definitions: an `include`, a
+/// variable, a resource, a node.
+///
+/// ## Why is this bad?
+/// Puppet refuses such a file whenever it loads it: "Unacceptable
+/// location", or "unacceptable as a top level construct in this location".
+pub const RULE: RuleInfo = RuleInfo {
+    id: "definition-location",
+    name: "DefinitionLocation",
+    default_level: Level::Error,
+    summary: "A module file defines a name its path does not give, or holds code outside definitions.",
+    documentation: include_str!("../../rules/definition-location.md"),
+};
+
+/// The directories whose files Puppet's validator checks by location.
+/// (`plans/` hold plans, which only Bolt's task mode reads.)
+const CHECKED_DIRS: &[&str] = &["manifests", "functions", "types"];
+
+/// A module file Puppet's validator checks, with the names its path gives.
+struct Checked<'m> {
+    id: usize,
+    module: &'m str,
+    relative: String,
+    namespace: String,
+}
+
+pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
+    let mut checked = Vec::new();
+    for (id, file) in model.files.iter().enumerate() {
+        let Some(FileRole::Module { module }) = model.index.roles.get(id) else { continue };
+        let Some(dir) = model.modules.get(module) else { continue };
+        let Ok(rest) = file.source.path.strip_prefix(dir) else { continue };
+        let parts: Vec<String> = rest.components().map(|c| c.as_os_str().to_string_lossy().to_lowercase()).collect();
+        let [subdir, inner @ .., file_name] = parts.as_slice() else { continue };
+        let Some(stem) = file_name.strip_suffix(".pp") else { continue };
+        if !CHECKED_DIRS.contains(&subdir.as_str()) {
+            continue;
+        }
+        let mut names = vec![module.to_lowercase()];
+        names.extend(inner.iter().cloned());
+        if !(inner.is_empty() && stem == "init") {
+            names.push(stem.to_string());
+        }
+        checked.push(Checked { id, module, relative: rest.display().to_string(), namespace: names.join("::") });
+    }
+    // A directory that defines nothing in its module's namespace is not
+    // the module it is named after (a packaging copy, a stray folder):
+    // Puppet never looks for a name there, so it never loads its files.
+    let is_module: std::collections::BTreeSet<&str> = checked
+        .iter()
+        .filter(|c| {
+            definitions(model, c.id).any(|(_, name)| {
+                let name = name.to_lowercase();
+                let module = c.module.to_lowercase();
+                name == module || name.starts_with(&format!("{module}::"))
+            })
+        })
+        .map(|c| c.module)
+        .collect();
+    for c in checked.iter().filter(|c| is_module.contains(c.module)) {
+        let file = &model.files[c.id];
+        let Some(manifest) = &file.manifest else { continue };
+        for statement in &manifest.statements {
+            let defined = match &statement.kind {
+                ExprKind::Class(d) => ("class", &d.name),
+                ExprKind::Define(d) => ("defined type", &d.name),
+                ExprKind::Function(d) => ("function", &d.name),
+                ExprKind::TypeAlias(_) | ExprKind::TypeDefinition(_) | ExprKind::Plan(_) => continue,
+                _ => {
+                    sink.report(
+                        &RULE,
+                        Loc::new(c.id, puppet_span(file, statement)),
+                        format!(
+                            "a module file may only hold definitions; Puppet refuses this statement at the top of `{}` whenever it loads the file (move it into a class)",
+                            c.relative
+                        ),
+                        Vec::new(),
+                    );
+                    continue;
+                }
+            };
+            let (what, name) = defined;
+            // Puppet compares the start of the name only, without case.
+            if !name.to_lowercase().starts_with(&c.namespace) {
+                sink.report(
+                    &RULE,
+                    Loc::new(c.id, statement.span),
+                    format!(
+                        "{what} `{name}` cannot be defined in `{}`: Puppet loads that file only for names under `{}`, and refuses it",
+                        c.relative, c.namespace
+                    ),
+                    Vec::new(),
+                );
+            }
+        }
+    }
+}
+
+/// The classes, defined types and functions at the top of a file.
+fn definitions<'m>(model: &'m Model<'_>, id: usize) -> impl Iterator<Item = (&'static str, &'m str)> {
+    let statements = model.files[id].manifest.as_ref().map_or(&[][..], |m| &m.statements[..]);
+    statements.iter().filter_map(|s| match &s.kind {
+        ExprKind::Class(d) => Some(("class", d.name.as_str())),
+        ExprKind::Define(d) => Some(("defined type", d.name.as_str())),
+        ExprKind::Function(d) => Some(("function", d.name.as_str())),
+        _ => None,
+    })
+}

@@ -1,0 +1,1 @@
+[1].each |*$a, $b| { notice($a) }

@@ -1,0 +1,5 @@
+case $facts["x"] {
+  "a": { notice(1) }
+  default: { notice(2) }
+  "b", default: { notice(3) }
+}

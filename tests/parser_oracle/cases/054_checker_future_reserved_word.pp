@@ -1,0 +1,3 @@
+class plan {
+}
+function f() >> Plan { 1 }

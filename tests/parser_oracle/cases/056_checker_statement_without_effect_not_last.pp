@@ -1,0 +1,5 @@
+notice(1)
+$x
+notice(2)
+1 + 2
+notice(3)

@@ -1,0 +1,2 @@
+if $facts["a"] {}
+notice(0)

@@ -1,0 +1,2 @@
+unless $facts["a"] {}
+notice(0)

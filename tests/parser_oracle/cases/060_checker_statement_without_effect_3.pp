@@ -1,0 +1,2 @@
+case $facts["a"] { default: {} }
+notice(0)

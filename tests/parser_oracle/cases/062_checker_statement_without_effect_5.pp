@@ -1,0 +1,2 @@
+File
+notice(0)

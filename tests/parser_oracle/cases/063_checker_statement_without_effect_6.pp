@@ -1,0 +1,2 @@
+$facts["a"] =~ /a/
+notice(0)

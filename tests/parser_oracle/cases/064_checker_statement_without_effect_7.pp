@@ -1,0 +1,2 @@
+-$facts["a"]
+notice(0)

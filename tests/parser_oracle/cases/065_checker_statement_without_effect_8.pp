@@ -1,0 +1,2 @@
+(notice(1))
+notice(0)

@@ -1,0 +1,2 @@
+$facts["a"].foo
+notice(0)

@@ -1,0 +1,2 @@
+undef
+notice(0)

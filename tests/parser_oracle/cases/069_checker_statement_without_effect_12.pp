@@ -1,0 +1,2 @@
+default
+notice(0)

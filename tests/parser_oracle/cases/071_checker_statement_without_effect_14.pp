@@ -1,0 +1,3 @@
+$x = $facts
+$x (1)
+notice(0)

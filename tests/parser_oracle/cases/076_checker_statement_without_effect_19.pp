@@ -1,0 +1,2 @@
+notify { message => "x" }
+notice(1)

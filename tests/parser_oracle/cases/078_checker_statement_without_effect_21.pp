@@ -1,0 +1,4 @@
+true
+notice(1)
+1.5
+notice(2)

@@ -1,0 +1,6 @@
+node default {
+  notify { message => "x" }
+}
+class a {
+  notify { message => "x" }
+}

@@ -1,0 +1,4 @@
+file { "/x": mode +> "0644" }
+File { owner +> "root" }
+File["/y"] { group +> "x" }
+File <| |> { group +> "x" }

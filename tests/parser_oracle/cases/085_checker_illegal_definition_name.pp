@@ -1,0 +1,11 @@
+class Foo {
+}
+define _bar {
+}
+function A() { 1 }
+class foo::_bar {
+}
+class foo-bar {
+}
+class ::abs {
+}

@@ -1,0 +1,4 @@
+node a {
+}
+node b inherits a {
+}

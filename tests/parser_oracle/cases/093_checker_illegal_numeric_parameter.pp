@@ -1,0 +1,4 @@
+class a($1) {
+}
+define d($0x1) {
+}

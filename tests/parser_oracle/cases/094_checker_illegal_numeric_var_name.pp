@@ -1,0 +1,2 @@
+notice($01)
+notice($1a)

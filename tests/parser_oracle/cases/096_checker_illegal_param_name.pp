@@ -1,0 +1,4 @@
+class a($Foo) {
+}
+define d($a::b) {
+}

@@ -1,0 +1,4 @@
+class a {
+  function f() { 1 }
+  type X = Integer
+}

@@ -1,0 +1,4 @@
+$x = File <| |>
+notice(Foo <<| |>>)
+$y = class b {
+}

@@ -1,0 +1,4 @@
+class a($name) {
+}
+define d($title, $name) {
+}

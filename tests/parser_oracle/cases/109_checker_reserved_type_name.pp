@@ -1,0 +1,6 @@
+class integer {
+}
+define string {
+}
+function any() { 1 }
+type Integer = String

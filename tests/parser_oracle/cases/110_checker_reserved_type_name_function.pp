@@ -1,0 +1,7 @@
+function string() { 1 }
+class integer::foo {
+}
+define Plan {
+}
+class plan::x {
+}

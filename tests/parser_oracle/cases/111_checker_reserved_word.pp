@@ -1,0 +1,3 @@
+$x = private
+$y = attr
+notice($x, $y)

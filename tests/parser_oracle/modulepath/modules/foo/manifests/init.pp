@@ -1,0 +1,6 @@
+class foo {
+}
+include foo
+$x = 1
+node default {
+}

@@ -1,0 +1,3 @@
+class foo::ok {
+  include foo
+}

@@ -1,0 +1,5 @@
+# Puppet compares the start of the name only.
+class foo::subway {
+}
+define foo::sub {
+}
