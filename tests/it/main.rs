@@ -9,6 +9,7 @@ mod model;
 mod oracle;
 mod parser_oracle;
 mod reports;
+mod robustness;
 mod rule_docs;
 mod sarif_validator;
 mod syntax_tree;
