@@ -89,3 +89,41 @@ fn thousands_of_empty_parentheses() {
     let findings = findings_for("parens.pp", format!("{}{}", "(".repeat(n), ")".repeat(n)));
     only_syntax_error_at(&findings, 1, n as u64 + 1);
 }
+
+#[test]
+fn long_inheritance_chain_into_a_cycle() {
+    // Each class walked the whole chain above it, and looked each step up
+    // in the chain so far: cubic in the length of the chain.
+    let dir = tempfile::tempdir().unwrap();
+    let n = 600;
+    for i in 0..n {
+        let parent = match i {
+            0 => String::new(),
+            // The last 100 classes inherit in a cycle; the others lead into it.
+            i if i == n - 100 => format!(" inherits m::c{}", n - 1),
+            i => format!(" inherits m::c{}", i - 1),
+        };
+        write(dir.path(), &format!("modules/m/manifests/c{i}.pp"), format!("class m::c{i}{parent} {{ }}\n"));
+    }
+    write(dir.path(), "manifests/site.pp", "node default { include m::c0 }\n");
+    let findings = findings_in(dir.path());
+    let cycles: Vec<_> = findings.iter().filter(|f| f.0 == "inheritance-cycle").collect();
+    assert_eq!(cycles.len(), 1, "{findings:?}");
+    assert!(
+        cycles[0].3.contains("`m::c599` → `m::c500`") || cycles[0].3.contains("`m::c500` → `m::c599`"),
+        "{cycles:?}"
+    );
+}
+
+#[test]
+fn thousands_of_parentheses_in_a_module_of_a_tree() {
+    // The same cause as above, found by the fuzzer through a whole check.
+    let dir = tempfile::tempdir().unwrap();
+    let n = 6_000;
+    let body =
+        format!("class m {{\n{}  notify {{ 'x':\n{}\n    before => [],\n  }}\n}}\n", "(".repeat(n), ")".repeat(n));
+    write(dir.path(), "modules/m/manifests/init.pp", body);
+    write(dir.path(), "manifests/site.pp", "node default { include m }\n");
+    let findings = findings_in(dir.path());
+    assert!(findings.iter().any(|f| f.0 == "syntax-error"), "{findings:?}");
+}
