@@ -22,9 +22,12 @@ pub struct Limits {
 
 impl Limits {
     pub fn for_target(target: Target) -> Limits {
+        // Above twice mplint's parse budget (the parse, then the search for
+        // the first error when the parse runs out), which the parse of a
+        // file full of errors may well use.
         let (cpu_base, cpu_per_kb) = match target {
-            Target::Parse => (Duration::from_secs(2), Duration::from_millis(20)),
-            Target::Check => (Duration::from_secs(4), Duration::from_millis(40)),
+            Target::Parse => (Duration::from_secs(3), Duration::from_millis(50)),
+            Target::Check => (Duration::from_secs(4), Duration::from_millis(60)),
         };
         Limits {
             cpu_base,

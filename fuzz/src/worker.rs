@@ -103,23 +103,28 @@ fn render(outcome: &CheckOutcome, base_dir: &Path, formats: &[Format]) {
 /// Which kinds of node appear under which: new pairs make an input worth
 /// mutating further.
 fn tree_features(tree: &tree_sitter::Tree, features: &mut BTreeSet<u64>) {
+    // Parents' kinds on a stack of its own: Node::parent searches from the
+    // root, quadratic over a deeply nested tree.
     let mut cursor = tree.walk();
+    let mut parents: Vec<u16> = vec![0];
     let mut visited = 0;
     'walk: loop {
         let node = cursor.node();
-        let parent = node.parent().map_or(0, |p| p.kind_id());
+        let parent = *parents.last().unwrap_or(&0);
         features.insert(hash(&(parent, node.kind_id(), node.is_error(), node.is_missing())));
         visited += 1;
         if visited > 200_000 {
             break;
         }
         if cursor.goto_first_child() {
+            parents.push(node.kind_id());
             continue;
         }
         while !cursor.goto_next_sibling() {
             if !cursor.goto_parent() {
                 break 'walk;
             }
+            parents.pop();
         }
     }
 }
