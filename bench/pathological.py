@@ -7,7 +7,7 @@ Each shape is one file that once made mplint abort or run for seconds to
 minutes: a heredoc with an unknown flag, a big hash literal, a long line of
 `$x$x…`, a long run of strings after a parameter default, nested `"${["`
 openers, a long invalid `$x = 'x','x',…` line. Every size is checked with a
-fresh process (`/usr/bin/time`): wall time, peak memory, and the first
+fresh process (`/usr/bin/time`): wall and user CPU time, peak memory, and the first
 finding, as a Markdown table. The memory bound is what a one-line file
 takes plus mplint's documented bound for the file (64 MB + 2,048 bytes per
 byte: `MEMORY_BASE_KB`, `MEMORY_PER_BYTE` in src/lib.rs). MPLINT defaults to target/release/mplint;
@@ -62,11 +62,11 @@ SHAPES = [
 def run(mplint, path):
     with tempfile.NamedTemporaryFile("r") as timing, tempfile.NamedTemporaryFile("r") as report:
         proc = subprocess.run(
-            ["/usr/bin/time", "-f", "%e %M", "-o", timing.name, mplint, "--format", "json", "-o", report.name, path],
+            ["/usr/bin/time", "-f", "%e %U %M", "-o", timing.name, mplint, "--format", "json", "-o", report.name, path],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        wall, rss = timing.read().split()[-2:]
+        wall, user, rss = timing.read().split()[-3:]
         finding = ""
         try:
             findings = json.load(open(report.name))["findings"]
@@ -77,7 +77,7 @@ def run(mplint, path):
                 finding = "none"
         except (ValueError, KeyError):
             finding = f"exit {proc.returncode}: {proc.stderr.decode(errors='replace').strip()[:60]}"
-        return float(wall), int(rss) // 1024, finding
+        return float(wall), float(user), int(rss) // 1024, finding
 
 
 def main():
@@ -86,13 +86,13 @@ def main():
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--only")
     args = parser.parse_args()
-    print("| shape | N | bytes | wall s | peak RSS MB | bound MB | first finding | before |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| shape | N | bytes | wall s | user s | peak RSS MB | bound MB | first finding | before |")
+    print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as work:
         tiny = os.path.join(work, "tiny.pp")
         with open(tiny, "w") as f:
             f.write("notice(1)\n")
-        baseline = run(args.mplint, tiny)[1]
+        baseline = run(args.mplint, tiny)[2]
         for name, generate, n, before in SHAPES:
             if args.only and args.only != name:
                 continue
@@ -101,12 +101,12 @@ def main():
                 path = os.path.join(work, f"{name}-{size}.pp")
                 with open(path, "w") as f:
                     f.write(generate(size))
-                wall, rss, finding = run(args.mplint, path)
+                wall, user, rss, finding = run(args.mplint, path)
                 shown = before if factor == 1 else ""
                 size_bytes = os.path.getsize(path)
                 bound = baseline + 64 + size_bytes * 2048 // (1024 * 1024)
                 verdict = "" if rss <= bound else " (over)"
-                print(f"| {name} | {size} | {size_bytes} | {wall:.2f} | {rss}{verdict} | {bound} | {finding} | {shown} |")
+                print(f"| {name} | {size} | {size_bytes} | {wall:.2f} | {user:.2f} | {rss}{verdict} | {bound} | {finding} | {shown} |")
                 sys.stdout.flush()
 
 

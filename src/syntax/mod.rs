@@ -41,12 +41,13 @@ thread_local! {
 }
 
 /// CPU time a file's parse may take: a fixed part plus a part per KB. Valid
-/// code needs from a hundredth (flat code) to a sixth (thousands of levels
-/// of nesting) of it; only error recovery comes near it, as tree-sitter's
-/// can take time quadratic in the text after an error. CPU time of the
-/// parsing thread, so that a loaded machine does not change the outcome.
-pub const PARSE_BUDGET_BASE: Duration = Duration::from_millis(1000);
-pub const PARSE_BUDGET_PER_KB: Duration = Duration::from_millis(20);
+/// code needs from a fiftieth (flat code) to a sixth (100,000 levels of
+/// nested brackets) of it; only error recovery comes near it, as
+/// tree-sitter's can take time quadratic in the text after an error. CPU
+/// time of the parsing thread, so that a loaded machine does not change the
+/// outcome.
+pub const PARSE_BUDGET_BASE: Duration = Duration::from_millis(500);
+pub const PARSE_BUDGET_PER_KB: Duration = Duration::from_millis(5);
 
 /// The parse budget of a file of `len` bytes.
 pub fn parse_budget(len: usize) -> Duration {
