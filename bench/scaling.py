@@ -6,8 +6,9 @@
 For each shape (long lines, many statements, big hashes and arrays, deep
 nesting, many classes, long include and inheritance chains, many nodes) a
 tree of valid Puppet is generated at sizes N, 2N and 4N and checked once
-with `/usr/bin/time`: wall time, peak memory, and their ratios to size N
-(linear growth: 2 and 4). MPLINT defaults to target/release/mplint;
+with `/usr/bin/time`: wall and user CPU time, peak memory, and the ratios
+of user time and memory to those at size N (linear growth: 2 and 4; user
+time, as wall time varies with the load of the machine). MPLINT defaults to target/release/mplint;
 `--scale` multiplies every N. Prints a Markdown table.
 """
 
@@ -100,17 +101,17 @@ SHAPES = [
 def run(mplint, root):
     with tempfile.NamedTemporaryFile("r") as timing, tempfile.NamedTemporaryFile("r") as report:
         proc = subprocess.run(
-            ["/usr/bin/time", "-f", "%e %M", "-o", timing.name, mplint, "--format", "json", "-o", report.name, root],
+            ["/usr/bin/time", "-f", "%e %U %M", "-o", timing.name, mplint, "--format", "json", "-o", report.name, root],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        wall, rss = timing.read().split()[-2:]
+        wall, user, rss = timing.read().split()[-3:]
         try:
             summary = json.load(open(report.name))["summary"]
             result = f"{summary['errors']}E {summary['warnings']}W {summary['notes']}N"
         except (ValueError, KeyError):
             result = f"exit {proc.returncode}"
-        return float(wall), int(rss) // 1024, result
+        return float(wall), float(user), int(rss) // 1024, result
 
 
 def tree_bytes(root):
@@ -123,8 +124,8 @@ def main():
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--only")
     args = parser.parse_args()
-    print("| shape | N | KB | wall s | peak RSS MB | time ratio | memory ratio | findings |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| shape | N | KB | wall s | user s | peak RSS MB | user time ratio | memory ratio | findings |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name, generate, n in SHAPES:
         if args.only and args.only not in name:
             continue
@@ -134,9 +135,9 @@ def main():
             with tempfile.TemporaryDirectory() as root:
                 generate(root, size)
                 kb = tree_bytes(root) // 1024
-                wall, rss, result = run(args.mplint, root)
-            base = base or (wall, rss)
-            print(f"| {name} | {size} | {kb} | {wall:.2f} | {rss} | {wall / max(base[0], 0.01):.2f} | {rss / base[1]:.2f} | {result} |")
+                wall, user, rss, result = run(args.mplint, root)
+            base = base or (user, rss)
+            print(f"| {name} | {size} | {kb} | {wall:.2f} | {user:.2f} | {rss} | {user / max(base[0], 0.01):.2f} | {rss / base[1]:.2f} | {result} |")
             sys.stdout.flush()
 
 

@@ -134,9 +134,10 @@ impl Worker {
                 };
             }
             let cpu = cpu_time(pid).saturating_sub(cpu_start);
-            // Wall time too, with room for a loaded machine, for a worker
-            // that waits rather than computes.
-            if cpu > cpu_budget || wall_start.elapsed() > cpu_budget * 10 + Duration::from_secs(10) {
+            // Wall time too, for a worker that waits rather than computes,
+            // with room for a loaded machine where a niced worker may get
+            // no CPU for a minute.
+            if cpu > cpu_budget || wall_start.elapsed() > cpu_budget * 20 + Duration::from_secs(300) {
                 self.kill();
                 return Outcome::Failed {
                     signature: format!("{}: timeout", self.target.name()),

@@ -141,6 +141,7 @@ fn run(options: &Options) -> ExitCode {
     let mut features: HashSet<u64> = HashSet::new();
     let mut failures: BTreeMap<String, Failure> = BTreeMap::new();
     let mut worst_memory = (0u64, 0usize);
+    let mut flaky = 0u64;
     let mut last_report = Instant::now();
     let mut iteration = 0u64;
     loop {
@@ -182,6 +183,20 @@ fn run(options: &Options) -> ExitCode {
             }
             Outcome::Failed { signature, detail } => {
                 worker = Worker::spawn(target);
+                // A timeout must show again on a fresh worker: a loaded
+                // machine is no hang.
+                if signature.ends_with("timeout") {
+                    let again = Worker::spawn(target).run(&input, &limits);
+                    if !matches!(&again, Outcome::Failed { signature: s, .. } if *s == signature) {
+                        flaky += 1;
+                        println!(
+                            "timeout at iteration {iteration} not reproduced on a fresh worker: {}",
+                            first_line(&detail)
+                        );
+                        iteration += 1;
+                        continue;
+                    }
+                }
                 match failures.get_mut(&signature) {
                     Some(seen) => seen.count += 1,
                     None => {
@@ -213,7 +228,7 @@ fn run(options: &Options) -> ExitCode {
         }
     }
     println!(
-        "mplint-fuzz: target {}: {iteration} iterations in {:.0} s, {} features, worst memory {} KB for {} bytes, unique signatures: {}",
+        "mplint-fuzz: target {}: {iteration} iterations in {:.0} s, {} features, worst memory {} KB for {} bytes, timeouts not reproduced: {flaky}, unique signatures: {}",
         target.name(),
         started.elapsed().as_secs_f64(),
         features.len(),
