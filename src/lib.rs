@@ -17,6 +17,15 @@ pub mod report;
 pub mod rules;
 pub mod syntax;
 
+/// The memory a file may make mplint use, above what it uses anyway: a
+/// fixed part in KB plus bytes per byte of the file (the worst measured is a
+/// line of 40,000 `$x` statements, about 1,000 bytes per byte: every two
+/// bytes are a statement with its syntax node, typed tree and evaluation).
+/// `mplint-fuzz` checks every input against it, `bench/pathological.py`
+/// every pathological shape.
+pub const MEMORY_BASE_KB: u64 = 64 * 1024;
+pub const MEMORY_PER_BYTE: u64 = 2048;
+
 /// Stack size of the threads that parse and analyse files. Lowering and
 /// analysis recurse along the syntax tree, whose depth is bounded by
 /// [`syntax::MAX_NESTING`]; this leaves ample room for that bound. Only the

@@ -5,8 +5,9 @@ pub mod ast;
 pub mod lower;
 pub mod source;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ops::Range;
+use std::time::Duration;
 
 use tree_sitter::{Language, Node, Parser, Tree};
 
@@ -42,9 +43,81 @@ thread_local! {
     });
 }
 
-/// Parses Puppet source text into a concrete syntax tree.
+/// CPU time a file's parse may take: a fixed part plus a part per KB. Valid
+/// code needs from a fiftieth (flat code) to a sixth (100,000 levels of
+/// nested brackets) of it; only error recovery comes near it, as
+/// tree-sitter's can take time quadratic in the text after an error. CPU
+/// time of the parsing thread, so that a loaded machine does not change the
+/// outcome.
+pub const PARSE_BUDGET_BASE: Duration = Duration::from_millis(500);
+pub const PARSE_BUDGET_PER_KB: Duration = Duration::from_millis(5);
+
+/// The parse budget of a file of `len` bytes.
+pub fn parse_budget(len: usize) -> Duration {
+    PARSE_BUDGET_BASE + PARSE_BUDGET_PER_KB * u32::try_from(len / 1024).unwrap_or(u32::MAX)
+}
+
+thread_local! {
+    /// When the parses for the file being read must stop: the file's own,
+    /// and those that describe its first error.
+    static DEADLINE: Cell<Option<Duration>> = const { Cell::new(None) };
+}
+
+/// Parses Puppet source text into a concrete syntax tree; `None` when the
+/// parse of the file being read ran past its budget.
 pub fn parse_tree(text: &str) -> Option<Tree> {
-    PARSER.with(|parser| parser.borrow_mut().parse(text, None))
+    parse_until(text, DEADLINE.get()).0
+}
+
+/// Parses `text`, stopping at `deadline`. With the tree (`None` when
+/// stopped), where every version of the parser's stack was first in error.
+fn parse_until(text: &str, deadline: Option<Duration>) -> (Option<Tree>, Option<usize>) {
+    PARSER.with(|parser| {
+        let mut parser = parser.borrow_mut();
+        let mut error_at = None;
+        let mut progress = |state: &tree_sitter::ParseState| {
+            if state.has_error() && error_at.is_none() {
+                error_at = Some(state.current_byte_offset());
+            }
+            deadline.is_some_and(|d| thread_cpu_time() >= d)
+        };
+        let bytes = text.as_bytes();
+        let options = tree_sitter::ParseOptions::new().progress_callback(&mut progress);
+        let tree = parser.parse_with_options(&mut |i, _| bytes.get(i..).unwrap_or_default(), None, Some(options));
+        if tree.is_none() {
+            // A stopped parse would otherwise resume on the next call.
+            parser.reset();
+        }
+        (tree, error_at)
+    })
+}
+
+/// CPU time the current thread has used.
+fn thread_cpu_time() -> Duration {
+    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime only writes the timespec it is given.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    if status != 0 {
+        return Duration::ZERO;
+    }
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+/// Sets the parse deadline of the current thread until dropped.
+struct DeadlineGuard(Option<Duration>);
+
+impl DeadlineGuard {
+    /// `budget` from now.
+    fn set(budget: Duration) -> DeadlineGuard {
+        let deadline = thread_cpu_time() + budget;
+        DeadlineGuard(DEADLINE.replace(Some(deadline)))
+    }
+}
+
+impl Drop for DeadlineGuard {
+    fn drop(&mut self) {
+        DEADLINE.set(self.0);
+    }
 }
 
 /// Why a file could not be read as Puppet.
@@ -78,19 +151,18 @@ pub fn parse_file(path: impl Into<std::path::PathBuf>, bytes: Vec<u8>) -> Parsed
         let span = source.span(offset, offset);
         return ParsedFile { source, manifest: None, problem: Some(SyntaxProblem { span, message }) };
     }
-    let Some(tree) = parse_tree(&source.text) else {
-        let span = source.span(0, 0);
-        return ParsedFile {
-            source,
-            manifest: None,
-            problem: Some(SyntaxProblem { span, message: "the parser gave up on this file".into() }),
-        };
+    let budget = parse_budget(source.text.len());
+    let _deadline = DeadlineGuard::set(budget);
+    let (tree, error_at) = parse_until(&source.text, DEADLINE.get());
+    let Some(tree) = tree else {
+        let problem = describe_stopped_parse(&source, error_at, budget);
+        return ParsedFile { source, manifest: None, problem: Some(problem) };
     };
     let root = tree.root_node();
     let mut problem = None;
     let mut manifest = None;
     if root.has_error() {
-        problem = Some(describe_error(root, &source));
+        problem = Some(describe_error(root, &source, false));
     } else {
         match lower::lower(root, &source) {
             Ok(m) => manifest = Some(m),
@@ -98,6 +170,56 @@ pub fn parse_file(path: impl Into<std::path::PathBuf>, bytes: Vec<u8>) -> Parsed
         }
     }
     ParsedFile { source, manifest, problem }
+}
+
+/// The first error of a file whose parse ran out of time (in error
+/// recovery, which grows with the text after the error): the first error of
+/// a prefix of the file, once it lies well before the prefix's end, where
+/// what follows cannot change it. Prefixes double from 1 KB, within a
+/// budget of their own.
+fn describe_stopped_parse(source: &SourceFile, error_at: Option<usize>, budget: Duration) -> SyntaxProblem {
+    let text = &source.text;
+    let _deadline = DeadlineGuard::set(budget);
+    let mut cut = 1024;
+    while cut < text.len() {
+        let mut end = cut;
+        while !text.is_char_boundary(end) {
+            end += 1;
+        }
+        let prefix = SourceFile::new(source.path.clone(), text[..end].to_string());
+        let Some(tree) = parse_tree(&prefix.text) else { break };
+        if tree.root_node().has_error() {
+            let problem = describe_error(tree.root_node(), &prefix, true);
+            // Where a prefix ends, strings, comments and statements are cut
+            // short: only an error well before that is the file's.
+            let settled = problem.span.start < end / 2
+                && !problem.message.starts_with("unclosed")
+                && !problem.message.contains("end of file")
+                && error_at.is_none_or(|e| problem.span.start <= e);
+            if settled {
+                let message = format!(
+                    "{} (found in the first {} KB: the parse of the whole file stopped after {:.1} s of error recovery)",
+                    problem.message,
+                    end / 1024,
+                    budget.as_secs_f64()
+                );
+                return SyntaxProblem { message, ..problem };
+            }
+        }
+        cut *= 2;
+    }
+    let at = error_at.unwrap_or(0).min(text.len());
+    let mut at_char = at;
+    while !text.is_char_boundary(at_char) {
+        at_char -= 1;
+    }
+    SyntaxProblem {
+        span: source.span(at_char, at_char),
+        message: format!(
+            "syntax error at or before this point; parsing stopped after {:.1} s of error recovery",
+            budget.as_secs_f64()
+        ),
+    }
 }
 
 /// Text of a file, or the offset and description of why it is not Puppet source.
@@ -134,18 +256,22 @@ fn decode(bytes: Vec<u8>) -> (String, Option<(usize, String)>) {
 
 /// Describes the first error or missing node in document order, pointing at
 /// the token where a left-to-right parser stops, as Puppet's does.
-fn describe_error(root: Node<'_>, source: &SourceFile) -> SyntaxProblem {
+///
+/// `truncated`: the text is a prefix of the file, which goes on; where the
+/// tree ends is then no end of file.
+fn describe_error(root: Node<'_>, source: &SourceFile, truncated: bool) -> SyntaxProblem {
     let Some(node) = first_error(root) else {
         return SyntaxProblem { span: source.span(0, 0), message: "syntax error".into() };
     };
     // What precedes the top-level statement holding the error is complete
     // statements: the checks below start there.
+    let family = Family::new(root);
     let mut statement = node;
-    while let Some(parent) = statement.parent().filter(|p| p.id() != root.id()) {
+    while let Some(parent) = family.parent(statement).filter(|p| p.id() != root.id()) {
         statement = parent;
     }
     let base = statement.start_byte();
-    let problem = describe_first_error(node, root, base, source);
+    let problem = describe_first_error(node, root, base, source, &family, truncated);
     // A double-quoted string that never closes runs to the end of the file,
     // where the parse then fails; the place to fix is its opening quote.
     if let Some(quote) = unclosed_double_quote(root, base) {
@@ -157,16 +283,25 @@ fn describe_error(root: Node<'_>, source: &SourceFile) -> SyntaxProblem {
     problem
 }
 
-fn describe_first_error(node: Node<'_>, root: Node<'_>, base: usize, source: &SourceFile) -> SyntaxProblem {
+fn describe_first_error<'t>(
+    node: Node<'t>,
+    root: Node<'t>,
+    base: usize,
+    source: &SourceFile,
+    family: &Family<'t>,
+    truncated: bool,
+) -> SyntaxProblem {
     if node.is_missing() {
-        let next = next_leaf(node).map(|n| n.byte_range());
+        let next = next_leaf(node, family).map(|n| n.byte_range());
         let (span, found) = culprit(next, root, source);
         return SyntaxProblem {
             span,
             message: format!("unexpected {found}; expected {}", describe_symbol(node.kind())),
         };
     }
-    if let Some(unlexable) = unlexable_text(node) {
+    // Text a prefix cuts short (a string, a heredoc) is not unlexable.
+    let unlexable = unlexable_text(node).filter(|u| !truncated || u.end_byte() < source.text.len());
+    if let Some(unlexable) = unlexable {
         let span = source.span(unlexable.start_byte(), unlexable.start_byte());
         let text = &source.text[unlexable.byte_range()];
         let message = match text.chars().next() {
@@ -182,8 +317,8 @@ fn describe_first_error(node: Node<'_>, root: Node<'_>, base: usize, source: &So
             return SyntaxProblem { span, message };
         }
     }
-    let previous = previous_leaf(node);
-    if next_leaf(node).is_none() && is_unfinished(node) {
+    let previous = previous_leaf(node, family);
+    if !truncated && next_leaf(node, family).is_none() && is_unfinished(node) {
         // Nothing follows: the file ends inside an unfinished construct.
         let (span, found) = culprit(None, root, source);
         return SyntaxProblem { span, message: format!("unexpected {found}") };
@@ -193,7 +328,7 @@ fn describe_first_error(node: Node<'_>, root: Node<'_>, base: usize, source: &So
     // `${in + 1}`: Puppet's parser stops at a keyword that cannot start an
     // expression, although `${in` could go on as `${in}`.
     if let Some(keyword) =
-        [previous, first].into_iter().flatten().find(|l| is_stray_keyword_in_interpolation(*l, source))
+        [previous, first].into_iter().flatten().find(|l| is_stray_keyword_in_interpolation(*l, source, family))
     {
         let (span, found) = culprit(Some(keyword.byte_range()), root, source);
         return SyntaxProblem { span, message: format!("unexpected {found}") };
@@ -209,13 +344,15 @@ fn describe_first_error(node: Node<'_>, root: Node<'_>, base: usize, source: &So
         (Some(hidden), _) => Some(hidden),
         // An operator or closing bracket right after an operand was fine;
         // the parse broke at the token after the error.
-        (None, Some(first)) if continues_operand(first, previous) => next_leaf(node).map(|n| n.byte_range()),
+        (None, Some(first)) if continues_operand(first, previous, family) => {
+            next_leaf(node, family).map(|n| n.byte_range())
+        }
         (None, Some(first)) => Some(first.byte_range()),
-        (None, None) => next_leaf(node).map(|n| n.byte_range()),
+        (None, None) => next_leaf(node, family).map(|n| n.byte_range()),
     };
     let unexpected = unexpected.and_then(|t| first_unacceptable(t, &tokens, base, &source.text));
     if let Some(token) = &unexpected {
-        if let Some(problem) = missing_comma(root, &tokens, base, token, source) {
+        if let Some(problem) = missing_comma(root, &tokens, base, token, source, family) {
             return problem;
         }
     }
@@ -280,12 +417,13 @@ fn is_viable(prefix: &str, tokens: &[Range<usize>], base: usize) -> bool {
 
 /// "expected `,`" at the end of an attribute or hash entry that another
 /// follows without a comma, when a comma there lets the parse go on.
-fn missing_comma(
-    root: Node<'_>,
+fn missing_comma<'t>(
+    root: Node<'t>,
     tokens: &[Range<usize>],
     base: usize,
     unexpected: &Range<usize>,
     source: &SourceFile,
+    family: &Family<'t>,
 ) -> Option<SyntaxProblem> {
     let end = tokens.iter().rev().find(|t| t.end <= unexpected.start)?.end;
     let mut node = root.descendant_for_byte_range(end - 1, end)?;
@@ -293,10 +431,10 @@ fn missing_comma(
         if node.end_byte() != end {
             return None;
         }
-        match (node.kind(), node.parent().map(|p| p.kind())) {
+        match (node.kind(), family.parent(node).map(|p| p.kind())) {
             ("attribute", Some("attributes")) => break "attribute",
             ("pair", Some("hash")) => break "hash entry",
-            _ => node = node.parent()?,
+            _ => node = family.parent(node)?,
         }
     };
     if node.has_error() || end < base {
@@ -414,7 +552,7 @@ fn is_unfinished(error: Node<'_>) -> bool {
 
 /// Does `token` (an operator or closing bracket) validly follow `previous`,
 /// the end of an operand?
-fn continues_operand(token: Node<'_>, previous: Option<Node<'_>>) -> bool {
+fn continues_operand<'t>(token: Node<'t>, previous: Option<Node<'t>>, family: &Family<'t>) -> bool {
     const FOLLOWS_OPERAND: &[&str] = &[
         "+", "-", "*", "/", "%", "<<", ">>", "==", "!=", "<", "<=", ">", ">=", "=~", "!~", "and", "or", "in", "?", "=",
         "+=", "-=", "=>", "+>", ",", ".", "->", "~>", "<-", "<~", ")", "]", "}", ":", ";",
@@ -435,24 +573,25 @@ fn continues_operand(token: Node<'_>, previous: Option<Node<'_>>) -> bool {
         "'",
         "\"",
     ];
-    let ends_operand = previous.is_some_and(|p| ENDS_OPERAND.contains(&p.kind()) && !is_keyword_in_interpolation(p));
+    let ends_operand =
+        previous.is_some_and(|p| ENDS_OPERAND.contains(&p.kind()) && !is_keyword_in_interpolation(p, family));
     ends_operand && FOLLOWS_OPERAND.contains(&token.kind())
 }
 
 /// A keyword that starts no expression, first in `${…}` where it is no
 /// variable: `in`, `and`, `or`, `inherits`, `else`, `elsif`.
-fn is_stray_keyword_in_interpolation(leaf: Node<'_>, source: &SourceFile) -> bool {
+fn is_stray_keyword_in_interpolation<'t>(leaf: Node<'t>, source: &SourceFile, family: &Family<'t>) -> bool {
     const STARTS_NOTHING: &[&str] = &["and", "or", "in", "inherits", "else", "elsif"];
     STARTS_NOTHING.contains(&&source.text[leaf.byte_range()])
         && leaf.grammar_name() != "_keyword_variable"
-        && previous_leaf(leaf).is_some_and(|p| p.kind() == "${")
+        && previous_leaf(leaf, family).is_some_and(|p| p.kind() == "${")
 }
 
 /// A keyword alone in `${…}` (`${case}`) shows as a name but is no operand
 /// to Puppet's parser: in `${case + 1}` the `+` is the error.
-fn is_keyword_in_interpolation(node: Node<'_>) -> bool {
+fn is_keyword_in_interpolation<'t>(node: Node<'t>, family: &Family<'t>) -> bool {
     node.kind() == "name"
-        && node.parent().is_some_and(|p| p.kind() == "interpolation")
+        && family.parent(node).is_some_and(|p| p.kind() == "interpolation")
         && node.grammar_name().chars().all(|c| c.is_ascii_lowercase())
         && node.grammar_name() != "name"
 }
@@ -514,10 +653,10 @@ fn leaves(node: Node<'_>) -> Vec<Node<'_>> {
     out
 }
 
-fn next_leaf(node: Node<'_>) -> Option<Node<'_>> {
+fn next_leaf<'t>(node: Node<'t>, family: &Family<'t>) -> Option<Node<'t>> {
     let mut current = node;
     loop {
-        if let Some(sibling) = current.next_sibling() {
+        if let Some(sibling) = family.next_sibling(current) {
             if is_trivia(sibling) {
                 current = sibling;
                 continue;
@@ -532,7 +671,50 @@ fn next_leaf(node: Node<'_>) -> Option<Node<'_>> {
             }
             return Some(leaf);
         }
-        current = current.parent()?;
+        current = family.parent(current)?;
+    }
+}
+
+/// Parent and siblings of every node, found in one walk: tree-sitter finds
+/// a node's parent and siblings by descending from the root, which makes
+/// moving about a deeply nested tree quadratic.
+struct Family<'t> {
+    links: rustc_hash::FxHashMap<usize, Links<'t>>,
+}
+
+#[derive(Clone, Copy)]
+struct Links<'t> {
+    parent: Node<'t>,
+    previous: Option<Node<'t>>,
+    next: Option<Node<'t>>,
+}
+
+impl<'t> Family<'t> {
+    fn new(root: Node<'t>) -> Self {
+        let mut links = rustc_hash::FxHashMap::default();
+        let mut cursor = root.walk();
+        let mut stack = vec![root];
+        while let Some(node) = stack.pop() {
+            let children: Vec<Node<'t>> = node.children(&mut cursor).collect();
+            for (i, child) in children.iter().enumerate() {
+                let previous = i.checked_sub(1).map(|j| children[j]);
+                links.insert(child.id(), Links { parent: node, previous, next: children.get(i + 1).copied() });
+            }
+            stack.extend(children);
+        }
+        Family { links }
+    }
+
+    fn parent(&self, node: Node<'t>) -> Option<Node<'t>> {
+        self.links.get(&node.id()).map(|l| l.parent)
+    }
+
+    fn next_sibling(&self, node: Node<'t>) -> Option<Node<'t>> {
+        self.links.get(&node.id()).and_then(|l| l.next)
+    }
+
+    fn prev_sibling(&self, node: Node<'t>) -> Option<Node<'t>> {
+        self.links.get(&node.id()).and_then(|l| l.previous)
     }
 }
 
@@ -566,10 +748,10 @@ fn describe_found(text: &str) -> String {
     }
 }
 
-fn previous_leaf(node: Node<'_>) -> Option<Node<'_>> {
+fn previous_leaf<'t>(node: Node<'t>, family: &Family<'t>) -> Option<Node<'t>> {
     let mut current = node;
     loop {
-        if let Some(sibling) = current.prev_sibling() {
+        if let Some(sibling) = family.prev_sibling(current) {
             if is_trivia(sibling) {
                 current = sibling;
                 continue;
@@ -585,7 +767,7 @@ fn previous_leaf(node: Node<'_>) -> Option<Node<'_>> {
             }
             return Some(leaf);
         }
-        current = current.parent()?;
+        current = family.parent(current)?;
     }
 }
 

@@ -13,6 +13,7 @@ mod parser_oracle;
 mod policy;
 mod pre_commit;
 mod reports;
+mod robustness;
 mod rule_docs;
 mod sarif_validator;
 mod syntax_tree;

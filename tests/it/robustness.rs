@@ -1,0 +1,129 @@
+//! Inputs that once crashed mplint, made it run for minutes or exhaust
+//! memory, each generated here rather than stored: every one must end in a
+//! finding or a clean result. (How time and memory grow is measured by
+//! `bench/pathological.py` and `bench/scaling.py`, not timed here.)
+
+use std::path::Path;
+
+use crate::support::{json, mplint, write};
+
+/// Checks one file and returns its findings as (rule, line, column, message).
+fn findings_for(name: &str, content: impl AsRef<[u8]>) -> Vec<(String, u64, u64, String)> {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), name, content);
+    findings_in(dir.path())
+}
+
+fn findings_in(dir: &Path) -> Vec<(String, u64, u64, String)> {
+    let output = mplint(&["--format", "json", "."], dir);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "crashed: {stderr}");
+    assert!(matches!(output.status.code(), Some(0 | 1)), "{:?}: {stderr}", output.status);
+    json(&output)["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["rule"].as_str().unwrap().to_string(),
+                f["start"]["line"].as_u64().unwrap(),
+                f["start"]["column"].as_u64().unwrap(),
+                f["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn only_syntax_error_at(findings: &[(String, u64, u64, String)], line: u64, column: u64) {
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    let (rule, l, c, _) = &findings[0];
+    assert_eq!((rule.as_str(), *l, *c), ("syntax-error", line, column), "{findings:?}");
+}
+
+#[test]
+fn heredoc_with_an_unknown_flag_then_a_variable_line() {
+    // Once made the external scanner allocate until the process aborted.
+    only_syntax_error_at(&findings_for("heredoc.pp", "@(\"E\":n)\n$x\n"), 1, 9);
+}
+
+#[test]
+fn big_hash_literal_is_checked() {
+    let pairs: Vec<String> = (0..20_000).map(|i| format!("    'key{i}' => 'value{i}'")).collect();
+    let text = format!("class big {{\n  $h = {{\n{}\n  }}\n  notice($h)\n}}\n", pairs.join(",\n"));
+    assert_eq!(findings_for("big.pp", text), vec![]);
+}
+
+#[test]
+fn long_line_of_variables_is_one_finding_per_rule() {
+    let findings = findings_for("dollars.pp", "$x".repeat(40_000) + "\n");
+    let rules: Vec<&str> = findings.iter().map(|f| f.0.as_str()).collect();
+    assert_eq!(rules, ["statement-without-effect", "undefined-variable"], "{findings:?}");
+}
+
+#[test]
+fn strings_after_a_parameter_default() {
+    // Error recovery over the strings took time quadratic in their number.
+    let text = format!("class c ($p = 'd' {}) {{}}\n", "'x',".repeat(50_000));
+    let findings = findings_for("params.pp", text);
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert_eq!(findings[0].0, "syntax-error");
+}
+
+#[test]
+fn nested_interpolation_openers() {
+    only_syntax_error_at(&findings_for("openers.pp", "\"${[".repeat(4_000) + "\n"), 1, 1);
+}
+
+#[test]
+fn invalid_list_assignment_line() {
+    let findings = findings_for("list.pp", format!("$x = {}'x'\n", "'x',".repeat(25_000)));
+    only_syntax_error_at(&findings, 1, 10);
+    assert!(findings[0].3.starts_with("unexpected ''x''"), "{findings:?}");
+}
+
+#[test]
+fn thousands_of_empty_parentheses() {
+    // Describing the error climbed the tree from the error node, and
+    // tree-sitter finds each parent from the root: quadratic in the depth.
+    let n = 5_343;
+    let findings = findings_for("parens.pp", format!("{}{}", "(".repeat(n), ")".repeat(n)));
+    only_syntax_error_at(&findings, 1, n as u64 + 1);
+}
+
+#[test]
+fn long_inheritance_chain_into_a_cycle() {
+    // Each class walked the whole chain above it, and looked each step up
+    // in the chain so far: cubic in the length of the chain.
+    let dir = tempfile::tempdir().unwrap();
+    let n = 600;
+    for i in 0..n {
+        let parent = match i {
+            0 => String::new(),
+            // The last 100 classes inherit in a cycle; the others lead into it.
+            i if i == n - 100 => format!(" inherits m::c{}", n - 1),
+            i => format!(" inherits m::c{}", i - 1),
+        };
+        write(dir.path(), &format!("modules/m/manifests/c{i}.pp"), format!("class m::c{i}{parent} {{ }}\n"));
+    }
+    write(dir.path(), "manifests/site.pp", "node default { include m::c0 }\n");
+    let findings = findings_in(dir.path());
+    let cycles: Vec<_> = findings.iter().filter(|f| f.0 == "inheritance-cycle").collect();
+    assert_eq!(cycles.len(), 1, "{findings:?}");
+    assert!(
+        cycles[0].3.contains("`m::c599` → `m::c500`") || cycles[0].3.contains("`m::c500` → `m::c599`"),
+        "{cycles:?}"
+    );
+}
+
+#[test]
+fn thousands_of_parentheses_in_a_module_of_a_tree() {
+    // The same cause as above, found by the fuzzer through a whole check.
+    let dir = tempfile::tempdir().unwrap();
+    let n = 6_000;
+    let body =
+        format!("class m {{\n{}  notify {{ 'x':\n{}\n    before => [],\n  }}\n}}\n", "(".repeat(n), ")".repeat(n));
+    write(dir.path(), "modules/m/manifests/init.pp", body);
+    write(dir.path(), "manifests/site.pp", "node default { include m }\n");
+    let findings = findings_in(dir.path());
+    assert!(findings.iter().any(|f| f.0 == "syntax-error"), "{findings:?}");
+}
