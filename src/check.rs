@@ -129,18 +129,20 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
     if !in_a_tree {
         return check_trees(paths, &[], None, options);
     }
-    // A tree inside another one is checked as part of it.
-    let absolute: Vec<PathBuf> = trees.iter().map(|t| normalize(t, &cwd)).collect();
-    let mut kept: Vec<PathBuf> = Vec::new();
-    for (i, tree) in trees.iter().enumerate() {
-        let covered = absolute
-            .iter()
-            .enumerate()
-            .any(|(j, other)| other.is_dir() && absolute[i].starts_with(other) && (absolute[i] != *other || j < i));
-        if !covered {
-            kept.push(tree.clone());
-        }
-    }
+    // A tree inside another one is checked as part of it. Many named files
+    // share a tree: each distinct tree is looked at once.
+    let mut seen = std::collections::HashSet::new();
+    let trees: Vec<(PathBuf, PathBuf)> = trees
+        .into_iter()
+        .map(|t| (normalize(&t, &cwd), t))
+        .filter(|(absolute, _)| seen.insert(absolute.clone()))
+        .collect();
+    let dirs: Vec<&PathBuf> = trees.iter().map(|(absolute, _)| absolute).filter(|a| a.is_dir()).collect();
+    let kept: Vec<PathBuf> = trees
+        .iter()
+        .filter(|(absolute, _)| !dirs.iter().any(|d| absolute != *d && absolute.starts_with(d)))
+        .map(|(_, tree)| tree.clone())
+        .collect();
     check_trees(&kept, paths, Some(focus), options)
 }
 
