@@ -116,6 +116,7 @@ pub fn fingerprints(outcome: &CheckOutcome) -> Vec<String> {
 /// text is not at hand): what a finding's identity takes instead of a line
 /// number.
 pub fn source_lines(outcome: &CheckOutcome) -> Vec<String> {
+    const LONG_LINE: usize = 512;
     use std::collections::HashMap;
     let sources: HashMap<&std::path::Path, &crate::syntax::source::SourceFile> =
         outcome.files.iter().map(|f| (f.source.path.as_path(), &f.source)).collect();
@@ -126,7 +127,17 @@ pub fn source_lines(outcome: &CheckOutcome) -> Vec<String> {
             sources
                 .get(finding.path.as_path())
                 .and_then(|s| {
-                    let (start, end) = s.lines.line_range(&s.text, finding.span.start_pos.line)?;
+                    let (mut start, mut end) = s.lines.line_range(&s.text, finding.span.start_pos.line)?;
+                    // On a very long line (generated code, one-line files) the
+                    // text from the finding on stands for the line: copying the
+                    // whole line for each of its findings would be quadratic.
+                    if end - start > LONG_LINE {
+                        start = finding.span.start.clamp(start, end);
+                        end = (start + LONG_LINE / 2).min(end);
+                        while !s.text.is_char_boundary(end) {
+                            end -= 1;
+                        }
+                    }
                     Some(s.text[start..end].split_whitespace().collect::<Vec<_>>().join(" "))
                 })
                 .unwrap_or_default()
