@@ -77,21 +77,7 @@ fn cases() -> Vec<PathBuf> {
     manifests_in(&repo().join("tests/parser_oracle/cases"))
 }
 
-/// The offset of the first token at or after `offset`, past whitespace and comments.
-fn next_token(text: &str, mut offset: usize) -> usize {
-    loop {
-        let rest = &text[offset..];
-        let trimmed = rest.trim_start();
-        offset += rest.len() - trimmed.len();
-        if trimmed.starts_with('#') {
-            offset += trimmed.find('\n').unwrap_or(trimmed.len());
-        } else if trimmed.starts_with("/*") {
-            offset += trimmed.find("*/").map_or(trimmed.len(), |e| e + 2);
-        } else {
-            return offset;
-        }
-    }
-}
+use mplint::rules::next_token;
 
 /// Why mplint's parse of `parsed` disagrees with Puppet's `verdict`, if it does.
 fn disagreement(parsed: &ParsedFile, verdict: &Verdict) -> Option<String> {
