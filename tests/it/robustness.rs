@@ -127,3 +127,48 @@ fn thousands_of_parentheses_in_a_module_of_a_tree() {
     let findings = findings_in(dir.path());
     assert!(findings.iter().any(|f| f.0 == "syntax-error"), "{findings:?}");
 }
+
+/// Runs mplint's JSON report on `dir` and returns its findings and the
+/// process's peak resident memory in KB (from the kernel, for this child).
+fn findings_and_peak_kb(dir: &Path) -> (Vec<(String, u64, u64, String)>, u64) {
+    use std::os::unix::process::ExitStatusExt;
+    let report = dir.join("report.json");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_mplint"))
+        .args(["--format", "json", "--output", report.to_str().unwrap(), "."])
+        .current_dir(dir)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("mplint runs");
+    let mut status = 0;
+    // SAFETY: rusage is plain data, and the child is ours and not yet waited for.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as libc::pid_t);
+    let status = std::process::ExitStatus::from_raw(status);
+    assert!(matches!(status.code(), Some(0 | 1)), "{status:?}");
+    let text = std::fs::read(&report).unwrap();
+    let findings = serde_json::from_slice::<serde_json::Value>(&text).unwrap()["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["rule"].as_str().unwrap().to_string(), f["start"]["line"].as_u64().unwrap(), 0, String::new()))
+        .collect();
+    (findings, usage.ru_maxrss as u64)
+}
+
+#[test]
+fn thousands_of_nested_nodes_on_one_long_line() {
+    // Each finding on the line once copied the whole line into its
+    // fingerprint: 8,192 findings × 65 KB, seven times the memory bound.
+    let dir = tempfile::tempdir().unwrap();
+    let n = 8_192;
+    let text =
+        format!("class m {{\n  if $facts['x'] {{\n{}$y = 1\n{}\n  }}\n}}\n", "node n {".repeat(n), "}".repeat(n));
+    let size = text.len() as u64;
+    write(dir.path(), "m.pp", text);
+    let (findings, peak_kb) = findings_and_peak_kb(dir.path());
+    let placements = findings.iter().filter(|f| f.0 == "illegal-placement" && f.1 == 3).count();
+    assert_eq!(placements, n, "{:?}", &findings[..5.min(findings.len())]);
+    let bound_kb = mplint::MEMORY_BASE_KB + size * mplint::MEMORY_PER_BYTE / 1024;
+    assert!(peak_kb <= bound_kb, "{peak_kb} KB for {size} bytes; the bound is {bound_kb} KB");
+}
