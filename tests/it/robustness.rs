@@ -133,6 +133,8 @@ fn thousands_of_parentheses_in_a_module_of_a_tree() {
 fn findings_and_peak_kb(dir: &Path) -> (Vec<(String, u64, u64, String)>, u64) {
     use std::os::unix::process::ExitStatusExt;
     let report = dir.join("report.json");
+    // Waited for below with wait4, which also gives its resource usage.
+    #[allow(clippy::zombie_processes)]
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_mplint"))
         .args(["--format", "json", "--output", report.to_str().unwrap(), "."])
         .current_dir(dir)
