@@ -107,6 +107,9 @@ pub struct Workspace {
     /// Compile every node on its own, even nodes whose bodies are the same
     /// text (which otherwise compile once); the tests compare the two.
     pub compile_every_node: bool,
+    /// The files a run reports on, when it reports on some files of the
+    /// tree only: entry points that cannot touch them are not compiled.
+    pub focus: Option<std::collections::BTreeSet<PathBuf>>,
 }
 
 /// The `modulepath` entries of an environment's `environment.conf`, as
@@ -184,9 +187,11 @@ fn looks_like_module(dir: &Path) -> bool {
     dir.join("manifests/init.pp").is_file() || dir.join("metadata.json").is_file()
 }
 
+/// A module may define `<module>::site` in `manifests/site.pp`: that file
+/// makes a site manifest only outside a module.
 fn is_environment(dir: &Path) -> bool {
     dir.join("environment.conf").is_file()
-        || dir.join("manifests/site.pp").is_file()
+        || (dir.join("manifests/site.pp").is_file() && !looks_like_module(dir))
         || (dir.join("manifests").is_dir() && ["modules", "site-modules", "site"].iter().any(|m| dir.join(m).is_dir()))
 }
 
