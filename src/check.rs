@@ -1,13 +1,14 @@
 //! Running a check: discover files, read and parse them in parallel, apply
 //! the rules, and gather the results in a stable order.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
 use crate::config::Settings;
 use crate::input::{self, Notice, NoticeKind};
+use crate::model::index::FileId;
 use crate::model::workspace::{context_root, Workspace};
 use crate::model::Model;
 use crate::paths::{normalize, PathDisplay};
@@ -248,6 +249,9 @@ fn check_trees(
     workspace.compile_every_node = options.compile_every_node;
     workspace.declared_facts = options.settings.facts.clone();
     workspace.constraints = options.settings.constraints.clone();
+    workspace.focus = focus
+        .as_ref()
+        .map(|focus| outcome.files.iter().map(|f| f.source.path.clone()).filter(|p| focus.contains(p)).collect());
     for missing in &workspace.missing_entries {
         let conf = display.show(&missing.conf);
         notices.push(Notice {
@@ -317,12 +321,44 @@ pub fn analyse_with_facts(
         .filter(|(_, reported)| **reported)
         .flat_map(|(file, _)| rules::check_file(file))
         .collect();
-    let model = Model::new(files, reported, workspace, facts);
-    let mut checker = rules::ModelChecker::new(&model);
-    model.compile(|compilation| checker.compilation(&compilation));
-    findings.extend(checker.finish());
+    let mut model = Model::new(files, reported, workspace, facts);
+    let check_model = |model: &Model| {
+        let mut checker = rules::ModelChecker::new(model);
+        model.compile(|compilation| checker.compilation(&compilation));
+        checker.finish()
+    };
+    let mut model_findings = check_model(&model);
+    if let Some(more) = files_for_related_places(&model, &model_findings) {
+        if model.widen_focus(more) {
+            model_findings = check_model(&model);
+        }
+    }
+    findings.extend(model_findings);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     findings
+}
+
+/// When a run reports on some files only, the other files whose
+/// compilations can add to what it reports: those that findings about the
+/// focused files sit in (each lists related places from every compilation
+/// that touches it), and those that use a missing module a focused file uses
+/// (its finding counts every use).
+fn files_for_related_places(model: &Model, findings: &[Finding]) -> Option<Vec<FileId>> {
+    let focus = model.focus()?;
+    let file_of: std::collections::HashMap<&Path, FileId> =
+        model.files.iter().enumerate().map(|(i, f)| (f.source.path.as_path(), i)).collect();
+    let focused = |path: &Path| file_of.get(path).is_some_and(|id| focus.contains(id));
+    let mut more = Vec::new();
+    for finding in findings {
+        if !finding.related.iter().chain(&finding.flow).any(|r| focused(&r.path)) && !focused(&finding.path) {
+            continue;
+        }
+        more.extend(file_of.get(finding.path.as_path()).copied());
+        if let Some(module) = rules::missing_module::module_of_finding(finding) {
+            more.extend(model.files_naming_module(module));
+        }
+    }
+    Some(more)
 }
 
 /// Everything a run reports for parsed files: [`analyse`], then the

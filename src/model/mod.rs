@@ -4,6 +4,7 @@
 pub mod facts;
 pub mod index;
 pub mod interp;
+pub mod reach;
 pub mod record;
 pub mod value;
 pub mod workspace;
@@ -39,6 +40,8 @@ pub struct Model<'a> {
     opaque_node_calls: std::sync::OnceLock<bool>,
     /// Whether the tree has an environment's site manifest.
     pub has_site: bool,
+    /// The files reported on, when only some are (see [`Workspace::focus`]).
+    focus: Option<BTreeSet<FileId>>,
     /// Variables some node definition assigns in its own body.
     pub node_variables: BTreeSet<String>,
     /// The modules of the layout, by name.
@@ -83,7 +86,11 @@ impl<'a> Model<'a> {
             .filter(|s| s.standalone.is_none())
             .flat_map(|s| assigned_in(s.top_level.iter().map(|(_, e)| *e)))
             .collect();
+        let focus = workspace.focus.as_ref().map(|paths| {
+            files.iter().enumerate().filter(|(_, f)| paths.contains(&f.source.path)).map(|(i, _)| i).collect()
+        });
         Model {
+            focus,
             files,
             reported,
             workspace,
@@ -167,6 +174,10 @@ impl<'a> Model<'a> {
         // previous ones and visits in a fixed order: the result is
         // deterministic at any thread count.
         let declared_by_others = statically_declared(index);
+        // Reporting on some files only: an entry point whose code cannot
+        // reach them adds nothing to what is reported, and the classes it
+        // would have reached cannot reach them either.
+        let reach = self.focus.as_ref().map(|focus| (reach::Reach::new(index, &workspace.include_functions), focus));
         for phase in 0..2 {
             let environment_site = index.sites.iter().position(|s| s.standalone.is_none());
             let mut entries = Vec::new();
@@ -179,7 +190,11 @@ impl<'a> Model<'a> {
                     Visibility::File(file) => index.sites.iter().position(|s| s.standalone == Some(file)),
                     Visibility::Global => environment_site,
                 };
-                entries.push((Entry::Unreached { name: name.clone(), site }, false));
+                let entry = Entry::Unreached { name: name.clone(), site };
+                if reach.as_ref().is_some_and(|(reach, focus)| !reach.can_touch(&entry, focus)) {
+                    continue;
+                }
+                entries.push((entry, false));
             }
             for batch in entries.chunks(ENTRY_BATCH) {
                 let compiled: Vec<Compilation> = batch.par_iter().map(run).collect();
@@ -188,6 +203,41 @@ impl<'a> Model<'a> {
                 }
             }
         }
+    }
+
+    /// The files reported on, when only some are.
+    pub fn focus(&self) -> Option<&BTreeSet<FileId>> {
+        self.focus.as_ref()
+    }
+
+    /// Widens the focus by more files. True when that brings in entry
+    /// points that the narrower focus skipped: the compilations must run
+    /// again to see what they say.
+    pub fn widen_focus(&mut self, files: impl IntoIterator<Item = FileId>) -> bool {
+        let Some(focus) = &self.focus else { return false };
+        let mut widened = focus.clone();
+        widened.extend(files);
+        if widened.len() == focus.len() {
+            return false;
+        }
+        let reach = reach::Reach::new(&self.index, &self.workspace.include_functions);
+        let environment_site = self.index.sites.iter().position(|s| s.standalone.is_none());
+        let more = self.index.types.iter().any(|(name, definitions)| {
+            let site = match definitions[0].visibility {
+                Visibility::File(file) => self.index.sites.iter().position(|s| s.standalone == Some(file)),
+                Visibility::Global => environment_site,
+            };
+            let entry = Entry::Unreached { name: name.clone(), site };
+            reach.can_touch(&entry, &widened) && !reach.can_touch(&entry, focus)
+        });
+        self.focus = Some(widened);
+        more
+    }
+
+    /// The files whose code names a class or defined type of `module`.
+    pub fn files_naming_module(&self, module: &str) -> BTreeSet<FileId> {
+        let reach = reach::Reach::new(&self.index, &self.workspace.include_functions);
+        reach.files_naming(|name| module_of(name) == module)
     }
 
     /// The example file a compilation applies, when it is a module's usage

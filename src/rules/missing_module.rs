@@ -66,6 +66,14 @@ fn add_parents(model: &Model<'_>, uses: &mut MissingUses) {
     }
 }
 
+/// The module a finding of this rule is about.
+pub fn module_of_finding(finding: &crate::rules::Finding) -> Option<&str> {
+    if finding.rule != RULE.id {
+        return None;
+    }
+    finding.message.strip_prefix("module `")?.split('`').next()
+}
+
 pub fn check(model: &Model<'_>, mut uses: MissingUses, sink: &mut Sink<'_, '_>) {
     add_parents(model, &mut uses);
     for (module, uses) in uses.0 {

@@ -183,3 +183,81 @@ fn a_module_repository_is_the_context_of_its_files() {
     let alone = json(&mplint(&["--format", "json", "--isolated", "apache/manifests/init.pp"], root));
     assert!(!findings(&alone).is_empty(), "{alone}");
 }
+
+/// An environment whose roles no node declares, so each is checked on its
+/// own; roles share profiles; module `web` defines `web::site` in
+/// `manifests/site.pp`; two classes that share nothing use a missing module.
+fn unreached_roles(root: &Path) {
+    std::fs::create_dir_all(root).unwrap();
+    let git = Command::new("git").args(["init", "-q", "."]).current_dir(root).status().expect("git runs");
+    assert!(git.success());
+    write(root, "environment.conf", "modulepath = site:modules\n");
+    write(root, "manifests/site.pp", "$tier = 'prod'\nnode default {\n  $node_only = 1\n}\n");
+    write(root, "site/role/manifests/a.pp", "class role::a {\n  include profile::common\n  include profile::a\n}\n");
+    write(root, "site/role/manifests/b.pp", "class role::b {\n  include profile::common, profile::b\n}\n");
+    write(root, "site/role/manifests/c.pp", "class role::c {\n  $kind = 'a'\n  include \"profile::${kind}\"\n}\n");
+    write(
+        root,
+        "site/role/manifests/d.pp",
+        "class role::d {\n  package { 'lonely': }\n  notify { \"${nowhere}\": }\n  include absent::one\n}\n",
+    );
+    write(
+        root,
+        "site/profile/manifests/common.pp",
+        "class profile::common {\n  package { 'tool': }\n  notify { \"${node_only} ${missing_var}\": }\n}\n",
+    );
+    write(root, "site/profile/manifests/a.pp", "class profile::a {\n  package { 'tool': }\n}\n");
+    write(
+        root,
+        "site/profile/manifests/b.pp",
+        "class profile::b {\n  web::site { 'x': }\n  file { '/srv/x': }\n  notify { $profile::a::port: }\n}\n",
+    );
+    write(root, "modules/web/manifests/init.pp", "class web {\n  package { 'nginx': }\n}\n");
+    write(root, "modules/web/manifests/site.pp", "define web::site {\n  file { \"/srv/${title}\": }\n}\n");
+    write(
+        root,
+        "modules/web/manifests/unused.pp",
+        "class web::unused {\n  notify { \"${web_unused}\": }\n  include absent::two\n}\n",
+    );
+}
+
+#[test]
+fn named_files_skip_only_what_cannot_concern_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    unreached_roles(root);
+    let full = findings(&json(&mplint(&["--format", "json", "."], root)));
+    for rule in ["duplicate-resource", "undefined-variable", "missing-module"] {
+        assert!(rules(&full).contains(&rule), "{rule}: {full:#?}");
+    }
+    let mut files: Vec<String> = ["manifests", "site", "modules"]
+        .iter()
+        .flat_map(|d| walk(&root.join(d)))
+        .map(|p| p.strip_prefix(root).unwrap().to_str().unwrap().to_string())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 11);
+    for named in &files {
+        let expected: Vec<serde_json::Value> =
+            full.iter().filter(|f| places(f).iter().any(|p| p == named)).cloned().collect();
+        let report = json(&mplint(&["--format", "json", named], root));
+        assert_eq!(findings(&report), expected, "{named}");
+    }
+    // `web::site` in a module's `manifests/site.pp` is checked with the
+    // environment that declares it: its duplicate comes from `profile::b`.
+    let site = json(&mplint(&["--format", "json", "modules/web/manifests/site.pp"], root));
+    assert!(rules(&findings(&site)).contains(&"duplicate-resource"), "{site:#}");
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            found.extend(walk(&path));
+        } else if path.extension().is_some_and(|e| e == "pp") {
+            found.push(path);
+        }
+    }
+    found
+}

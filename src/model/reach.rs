@@ -1,0 +1,231 @@
+//! What an entry point's compilation can touch, known without running it:
+//! the classes and defined types its code names, followed transitively. A
+//! run that reports on a few named files skips the entry points whose
+//! compilations cannot touch them.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::index::{normalize_name, DefBody, FileId, Index};
+use super::record::Entry;
+use crate::config::IncludeFunction;
+use crate::syntax::ast::{Expr, ExprKind as K, StringPart};
+
+/// What one class or defined type's code names.
+#[derive(Default)]
+struct Names {
+    names: BTreeSet<String>,
+    /// Names built at run time from these literal pieces, in order
+    /// (`"raid::${x}"`: `raid::` then anything).
+    patterns: Vec<Vec<String>>,
+    /// Declares something whose name can be anything.
+    dynamic: bool,
+}
+
+impl Names {
+    /// Adds the defined names each pattern can build.
+    fn expand_patterns(&mut self, defined: &[&str]) {
+        for pattern in std::mem::take(&mut self.patterns) {
+            self.names.extend(defined.iter().filter(|name| matches_pattern(name, &pattern)).map(|n| n.to_string()));
+        }
+    }
+}
+
+/// Whether `name` is the pieces in order, anything between them.
+fn matches_pattern(name: &str, pieces: &[String]) -> bool {
+    let (Some(first), Some(last)) = (pieces.first(), pieces.last()) else { return true };
+    let Some(mut rest) = name.strip_prefix(first.as_str()) else { return false };
+    for piece in &pieces[1..pieces.len() - 1] {
+        match rest.find(piece.as_str()) {
+            Some(at) => rest = &rest[at + piece.len()..],
+            None => return false,
+        }
+    }
+    pieces.len() == 1 && rest.is_empty() || pieces.len() > 1 && rest.ends_with(last.as_str())
+}
+
+pub struct Reach<'m, 'a> {
+    index: &'m Index<'a>,
+    /// The files of each type's definitions.
+    files: BTreeMap<&'m str, Vec<FileId>>,
+    by_type: BTreeMap<&'m str, Names>,
+    /// Per site: what its top-level code names, and its files.
+    sites: Vec<(Names, BTreeSet<FileId>)>,
+}
+
+impl<'m, 'a> Reach<'m, 'a> {
+    /// `declaring_functions`: the site's own functions that declare classes.
+    pub fn new(index: &'m Index<'a>, declaring_functions: &BTreeMap<String, IncludeFunction>) -> Self {
+        let defined: Vec<&str> = index.types.keys().map(String::as_str).collect();
+        let mut by_type = BTreeMap::new();
+        for (name, definitions) in &index.types {
+            let mut names = Names::default();
+            for def in definitions {
+                match def.body {
+                    DefBody::Class(class) => {
+                        if let Some((parent, _)) = &class.parent {
+                            names.names.insert(normalize_name(parent));
+                        }
+                        for param in class.params.iter().filter_map(|p| p.default.as_ref()) {
+                            collect(param, declaring_functions, &mut names);
+                        }
+                        for statement in &class.body.statements {
+                            collect(statement, declaring_functions, &mut names);
+                        }
+                    }
+                    DefBody::Define(define) => {
+                        for param in define.params.iter().filter_map(|p| p.default.as_ref()) {
+                            collect(param, declaring_functions, &mut names);
+                        }
+                        for statement in &define.body.statements {
+                            collect(statement, declaring_functions, &mut names);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            names.expand_patterns(&defined);
+            by_type.insert(name.as_str(), names);
+        }
+        let sites = index
+            .sites
+            .iter()
+            .map(|site| {
+                let mut names = Names::default();
+                let mut files: BTreeSet<FileId> = site.standalone.into_iter().collect();
+                for (file, statement) in &site.top_level {
+                    files.insert(*file);
+                    collect(statement, declaring_functions, &mut names);
+                }
+                for node in &site.nodes {
+                    files.insert(node.file);
+                    for statement in &node.node.body.statements {
+                        collect(statement, declaring_functions, &mut names);
+                    }
+                }
+                names.expand_patterns(&defined);
+                (names, files)
+            })
+            .collect();
+        let files =
+            index.types.iter().map(|(name, defs)| (name.as_str(), defs.iter().map(|d| d.file).collect())).collect();
+        Reach { index, files, by_type, sites }
+    }
+
+    /// The files whose code names something `wanted` accepts, or names
+    /// things only known at run time.
+    pub fn files_naming(&self, wanted: impl Fn(&str) -> bool) -> BTreeSet<FileId> {
+        let names_wanted = |names: &Names| names.dynamic || names.names.iter().any(|n| wanted(n));
+        let mut found = BTreeSet::new();
+        for (name, names) in &self.by_type {
+            if names_wanted(names) {
+                found.extend(self.files[name].iter().copied());
+            }
+        }
+        for (names, files) in &self.sites {
+            if names_wanted(names) {
+                found.extend(files.iter().copied());
+            }
+        }
+        found
+    }
+
+    /// Whether the compilation of an unreached class or defined type can
+    /// run, name or declare code in one of `files`: its site's manifests, or
+    /// a definition it reaches through names written in code.
+    pub fn can_touch(&self, entry: &Entry, files: &BTreeSet<FileId>) -> bool {
+        let Entry::Unreached { name, site } = entry else { return true };
+        let mut pending: Vec<&str> = vec![name.as_str()];
+        if let Some(site) = site {
+            let (names, site_files) = &self.sites[*site];
+            if names.dynamic || !site_files.is_disjoint(files) {
+                return true;
+            }
+            pending.extend(names.names.iter().map(String::as_str));
+        }
+        let mut seen: BTreeSet<&str> = BTreeSet::new();
+        while let Some(name) = pending.pop() {
+            if !seen.insert(name) {
+                continue;
+            }
+            let Some(names) = self.by_type.get(name) else { continue };
+            if names.dynamic {
+                return true;
+            }
+            if self.index.types[name].iter().any(|def| files.contains(&def.file)) {
+                return true;
+            }
+            pending.extend(names.names.iter().map(String::as_str));
+        }
+        false
+    }
+}
+
+/// The names a piece of code declares, inherits from or reads variables
+/// of; `dynamic` when a declaration's target is not written literally.
+fn collect(code: &Expr, declaring_functions: &BTreeMap<String, IncludeFunction>, out: &mut Names) {
+    code.walk(&mut |e: &Expr| match &e.kind {
+        K::Call(call) if matches!(call.name.as_str(), "include" | "require" | "contain") => {
+            for arg in &call.args {
+                literal_names(arg, out);
+            }
+        }
+        K::Call(call) if declaring_functions.contains_key(&call.name) => {
+            // The function declares a class named after its argument.
+            let mut given = Names::default();
+            for arg in &call.args {
+                literal_names(arg, &mut given);
+            }
+            let class = &declaring_functions[&call.name].class;
+            out.names.extend(given.names.iter().map(|n| normalize_name(&class.replace("{}", n))));
+            out.dynamic |= given.dynamic;
+        }
+        K::Resource(resource) => match resource.type_name().as_deref() {
+            Some("class") => {
+                for body in &resource.bodies {
+                    literal_names(&body.title, out);
+                }
+            }
+            Some(other) => {
+                out.names.insert(other.to_string());
+            }
+            None => out.dynamic = true,
+        },
+        K::Variable(variable) => {
+            if let Some((class, _)) = variable.split_scope().filter(|(class, _)| !class.is_empty()) {
+                out.names.insert(normalize_name(class));
+            }
+        }
+        _ => {}
+    });
+}
+
+fn literal_names(expr: &Expr, out: &mut Names) {
+    match &expr.kind {
+        K::Name(n) | K::TypeRef(n) => {
+            out.names.insert(normalize_name(n));
+        }
+        K::Str(s) => match s.as_literal() {
+            Some(text) => {
+                out.names.insert(normalize_name(&text));
+            }
+            None => {
+                // Text between interpolations; each interpolation is anything.
+                let mut pieces = vec![String::new()];
+                for part in &s.parts {
+                    match part {
+                        StringPart::Text(text) => pieces.last_mut().unwrap().push_str(&text.to_ascii_lowercase()),
+                        StringPart::Interpolation(_) => pieces.push(String::new()),
+                    }
+                }
+                pieces[0] = pieces[0].trim_start_matches("::").to_string();
+                if pieces.iter().all(String::is_empty) {
+                    out.dynamic = true;
+                } else {
+                    out.patterns.push(pieces);
+                }
+            }
+        },
+        K::Array(items) => items.iter().for_each(|item| literal_names(item, out)),
+        _ => out.dynamic = true,
+    }
+}
