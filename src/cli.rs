@@ -133,6 +133,8 @@ pub enum Command {
         /// The rule's id, as `mplint rules` lists it.
         id: String,
     },
+    /// List the built-in policies and what each does.
+    Policies,
     /// Write a commented .mplint.toml with every setting (never over an existing one).
     Init {
         /// Where to write it.
@@ -226,6 +228,7 @@ fn run_command(command: Command) -> u8 {
     let stdout = std::io::stdout();
     let result = match command {
         Command::Rules => commands::list_rules(&mut stdout.lock()).map_err(|e| e.to_string()),
+        Command::Policies => commands::list_policies(&mut stdout.lock()).map_err(|e| e.to_string()),
         Command::Rule { id } => {
             let styled = stdout.is_terminal() && std::env::var_os("NO_COLOR").is_none();
             commands::show_rule(&id, styled, &mut stdout.lock())

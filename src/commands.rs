@@ -1,5 +1,5 @@
 //! The subcommands that describe mplint rather than check code: `rules`,
-//! `rule ID`, `init`, `completions SHELL` and `manpage`.
+//! `rule ID`, `policies`, `init`, `completions SHELL` and `manpage`.
 
 use std::io::Write;
 use std::path::Path;
@@ -17,6 +17,20 @@ pub fn list_rules(out: &mut impl Write) -> std::io::Result<()> {
     writeln!(out, "Levels are the defaults: a finding at `error` makes the exit status 1 (see --fail-on).")?;
     writeln!(out, "`mplint rule ID` explains a rule. Change a level in .mplint.toml (`mplint init` writes one),")?;
     writeln!(out, "under [rules]: ID = \"off\" | \"note\" | \"warning\" | \"error\", or with --rule ID=LEVEL.")
+}
+
+/// `mplint policies`: the built-in policies and what each is for.
+pub fn list_policies(out: &mut impl Write) -> std::io::Result<()> {
+    let policies = crate::config::POLICIES;
+    let width = policies.iter().map(|(name, _)| name.len()).max().unwrap_or(0).max("policy".len());
+    writeln!(out, "{:width$}  what it does", "policy")?;
+    for (name, text) in policies {
+        let description = crate::config::policy_description(text).unwrap_or_default();
+        writeln!(out, "{name:width$}  {description}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "Apply one with --policy NAME, or list it under `policies` in .mplint.toml.")?;
+    writeln!(out, "--policy FILE applies a policy file of your own (see policies/README.md).")
 }
 
 /// The message for a rule id mplint does not have, with the closest one.

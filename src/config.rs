@@ -122,7 +122,6 @@ struct FileConfig {
     facts: Vec<String>,
     /// A policy file's own name and what it is for.
     name: Option<String>,
-    #[allow(dead_code)] // documentation for the file's readers
     description: Option<String>,
     /// Policies (built-in names or files) this one builds on.
     #[serde(default)]
@@ -201,7 +200,25 @@ fn apply(settings: &mut Settings, config: FileConfig, source: &Source<'_>, base:
     settings.include_functions.extend(config.include_functions);
     settings.facts.extend(config.facts.into_iter().map(|f| f.trim_start_matches(['$', ':']).to_string()));
     settings.module_path.extend(config.modulepath.iter().map(|p| base.join(p)));
+    // `"*"` sorts first: every rule gets its level, then the rules named.
     for (rule, level) in &config.rules {
+        if rule.get_ref() == "*" {
+            let parsed = parse_rule_level(level.get_ref()).ok_or_else(|| {
+                source.error(
+                    level.span(),
+                    format!(
+                        "`*` has level `{}`; expected \"off\", \"note\", \"warning\" or \"error\"",
+                        level.get_ref()
+                    ),
+                )
+            })?;
+            let ids = crate::rules::ALL_RULES.iter().map(|r| r.id).chain(settings.constraints.iter().map(|c| c.id));
+            let all: Vec<&'static str> = ids.collect();
+            for id in all {
+                settings.levels.insert(id, parsed);
+            }
+            continue;
+        }
         let constraint = settings.constraints.iter().find(|c| c.id == rule.get_ref()).map(|c| c.id);
         let Some(id) = rule_info(rule.get_ref()).map(|info| info.id).or(constraint) else {
             let hint = crate::rules::similar_rule(rule.get_ref())
@@ -221,6 +238,11 @@ fn apply(settings: &mut Settings, config: FileConfig, source: &Source<'_>, base:
         settings.levels.insert(id, parsed);
     }
     Ok(())
+}
+
+/// What a built-in policy is for (its `description`).
+pub fn policy_description(text: &str) -> Option<String> {
+    parse(Path::new("policy.toml"), text).ok()?.description
 }
 
 /// Applies a policy: a built-in one by name, or a policy file by path.

@@ -148,3 +148,42 @@ fn a_broken_policy_file_names_its_line_and_key() {
         assert!(stderr.contains(says), "{policy}\n{stderr}");
     }
 }
+
+#[test]
+fn strict_puts_every_rule_at_error() {
+    let dir = tempfile::tempdir().unwrap();
+    // A missing module is a note and a duplicate hash key a warning, by default.
+    write(dir.path(), "site.pp", "include absent::thing\n$h = { 'a' => 1, 'a' => 2 }\nnotice($h)\n");
+    let levels = |args: &[&str]| -> Vec<(String, String)> {
+        let report = json(&mplint(args, dir.path()));
+        report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| (f["rule"].as_str().unwrap().to_string(), f["level"].as_str().unwrap().to_string()))
+            .collect()
+    };
+    let default = levels(&["--format", "json", "."]);
+    assert!(default.contains(&("missing-module".into(), "note".into())), "{default:?}");
+    assert!(default.contains(&("duplicate-key".into(), "warning".into())), "{default:?}");
+    let strict = levels(&["--format", "json", "--policy", "strict", "."]);
+    assert_eq!(strict.len(), default.len(), "{strict:?}");
+    assert!(strict.iter().all(|(_, level)| level == "error"), "{strict:?}");
+
+    // `"*"` sets every rule; a rule named beside it keeps its own level.
+    write(dir.path(), "mine.toml", "[rules]\n\"*\" = \"warning\"\nmissing-module = \"off\"\n");
+    let mine = levels(&["--format", "json", "--policy", "./mine.toml", "."]);
+    assert_eq!(mine, [("duplicate-key".to_string(), "warning".to_string())]);
+}
+
+#[test]
+fn built_in_policies_are_listed_with_what_they_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = mplint(&["policies"], dir.path());
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&output.stdout);
+    for (name, _) in mplint::config::POLICIES {
+        let line = text.lines().find(|l| l.starts_with(&format!("{name} "))).expect(name);
+        assert!(line.len() > name.len() + 10, "{name} has no description: {line}");
+    }
+}
