@@ -330,6 +330,7 @@ pub fn run(mut args: Args) -> u8 {
         }
     };
     let fail_on = settings.fail_on;
+    let constraints = settings.constraints.clone();
     let options = CheckOptions {
         jobs: args.jobs.map(usize::from),
         excludes: args.exclude.clone(),
@@ -381,6 +382,7 @@ pub fn run(mut args: Args) -> u8 {
         elapsed: to_terminal.then_some(outcome.elapsed),
         fail_on,
         quiet: args.quiet,
+        constraints: &constraints,
     };
     let rendered = report::render(args.format, &outcome, &report_options);
     let written = match &args.output {

@@ -113,6 +113,7 @@ fn render(outcome: &CheckOutcome, base_dir: &Path, formats: &[Format]) {
                 elapsed: None,
                 fail_on: mplint::rules::Level::Warning,
                 quiet: !color,
+                constraints: &[],
             };
             std::hint::black_box(report::render(format, outcome, &options));
         }

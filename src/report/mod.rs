@@ -48,6 +48,9 @@ pub struct ReportOptions<'a> {
     pub fail_on: crate::rules::Level,
     /// Leave out the summary line (human output).
     pub quiet: bool,
+    /// The constraints of the policies applied: their findings name them
+    /// as rules (SARIF).
+    pub constraints: &'a [crate::policy::Constraint],
 }
 
 pub fn render(format: Format, outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Vec<u8> {

@@ -112,6 +112,28 @@ fn rule_descriptor(rule: &crate::rules::RuleInfo) -> ReportingDescriptor {
         .build()
 }
 
+/// A policy constraint as a rule: its message describes it, and its
+/// `properties` name the policy that states it.
+fn constraint_descriptor(constraint: &crate::policy::Constraint) -> ReportingDescriptor {
+    let properties = BTreeMap::from([
+        ("tags".to_string(), json!(["puppet", "policy"])),
+        ("policy".to_string(), json!(constraint.policy)),
+    ]);
+    let full = format!("A constraint of the policy `{}`: {}.", constraint.policy, constraint.message);
+    let help = format!(
+        "{full} Its level can be changed under `[rules]` in `.mplint.toml` (`{id} = \"off\"`), and a finding suppressed with `# mplint:ignore:{id}`.",
+        id = constraint.id
+    );
+    ReportingDescriptor::builder()
+        .id(constraint.id)
+        .short_description(MultiformatMessageString::builder().text(&constraint.message).build())
+        .full_description(MultiformatMessageString::builder().text(&full).build())
+        .help(MultiformatMessageString::builder().text(&help).markdown(&help).build())
+        .default_configuration(ReportingConfiguration::builder().level(level(constraint.level)).build())
+        .properties(PropertyBag::builder().additional_properties(properties).build())
+        .build()
+}
+
 /// A rule's `properties`: its tags and precision, and for the rules that
 /// matter to security the `security` tag and the `security-severity` GitHub
 /// ranks code-scanning alerts by.
@@ -230,7 +252,8 @@ fn source_root(outcome: &CheckOutcome, cwd: &Path) -> std::path::PathBuf {
 fn build(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Sarif {
     let root = source_root(outcome, options.base_dir);
     let places = Places { cwd: options.base_dir, root: &root };
-    let rules: Vec<ReportingDescriptor> = ALL_RULES.iter().map(|r| rule_descriptor(r)).collect();
+    let mut rules: Vec<ReportingDescriptor> = ALL_RULES.iter().map(|r| rule_descriptor(r)).collect();
+    rules.extend(options.constraints.iter().map(constraint_descriptor));
     let driver = ToolComponent::builder()
         .name("mplint")
         .full_name(format!("mplint {}", env!("CARGO_PKG_VERSION")))
@@ -246,7 +269,12 @@ fn build(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Sarif {
         .iter()
         .zip(fingerprints)
         .map(|(finding, fingerprint)| {
-            let rule_index = ALL_RULES.iter().position(|r| r.id == finding.rule).map(|i| i as i64);
+            let constraint = options.constraints.iter().position(|c| c.id == finding.rule);
+            let rule_index = ALL_RULES
+                .iter()
+                .position(|r| r.id == finding.rule)
+                .or(constraint.map(|i| ALL_RULES.len() + i))
+                .map(|i| i as i64);
             let mut result = SarifResult::builder()
                 .rule_id(finding.rule)
                 .message(text(&finding.message))
@@ -259,6 +287,10 @@ fn build(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Sarif {
                 Level::Note => ResultLevel::Note,
             });
             result.partial_fingerprints = Some(BTreeMap::from([(FINGERPRINT_KEY.to_string(), fingerprint)]));
+            if let Some(i) = constraint {
+                let policy = BTreeMap::from([("policy".to_string(), json!(options.constraints[i].policy))]);
+                result.properties = Some(PropertyBag::builder().additional_properties(policy).build());
+            }
             if let Some(comment) = finding.suppressed_by {
                 result.suppressions = Some(vec![from_json(json!({
                     "kind": "inSource",

@@ -103,6 +103,16 @@ fn constraints_see_values_through_variables_defaults_parameters_and_includes() {
     assert!(text.contains("`mode` of `File['/tmp/a']` is '0777'"), "{text}");
     assert!(text.contains("'http://mirror.example.com/debian', it does not match"), "{text}");
 
+    // In SARIF, a constraint is a rule of its own, naming its policy.
+    let sarif = json(&mplint(&["--policy", "policy.toml", "--format", "sarif", "modules"], root));
+    let run = &sarif["runs"][0];
+    let result = run["results"].as_array().unwrap().iter().find(|r| r["ruleId"] == "exec-is-idempotent").unwrap();
+    assert_eq!(result["properties"]["policy"], "site", "{result}");
+    let rule = &run["tool"]["driver"]["rules"][result["ruleIndex"].as_u64().unwrap() as usize];
+    assert_eq!(rule["id"], "exec-is-idempotent", "{rule}");
+    assert_eq!(rule["properties"]["policy"], "site", "{rule}");
+    assert_eq!(rule["defaultConfiguration"]["level"], "warning", "{rule}");
+
     // A constraint's finding can be suppressed by its id.
     write(
         root,

@@ -35,12 +35,24 @@ fn sarif_passes_microsofts_validator() {
         targets.push(corpus.to_path_buf());
     }
     let out = tempfile::tempdir().unwrap();
+    // The demo site again under a policy: its constraints are rules too.
+    let policy = out.path().join("policy.toml");
+    std::fs::write(
+        &policy,
+        "name = \"demo\"\n[[constraint]]\nid = \"files-have-modes\"\nmessage = \"files say their mode\"\n\
+         type = \"file\"\nrequire-one-of = [\"mode\"]\n",
+    )
+    .unwrap();
+    let mut runs: Vec<(PathBuf, Vec<String>)> = targets.into_iter().map(|t| (t, Vec::new())).collect();
+    let policy_args = vec!["--policy".to_string(), policy.to_str().unwrap().to_string()];
+    runs.push((root.join("examples/demo-site"), policy_args));
     let mut problems = Vec::new();
-    for (i, target) in targets.iter().enumerate() {
+    for (i, (target, args)) in runs.iter().enumerate() {
         let sarif = out.path().join(format!("{i}.sarif"));
         let status = Command::new(env!("CARGO_BIN_EXE_mplint"))
             .args(["--format", "sarif", "--output"])
             .arg(&sarif)
+            .args(args)
             .arg(target)
             .current_dir(root)
             .status()
