@@ -138,18 +138,35 @@ impl<'a> Model<'a> {
         // places moved to their own bodies.
         let same_as =
             if workspace.compile_every_node { vec![None; first.len()] } else { same_node_bodies(index, files, &first) };
-        let runs: Vec<Option<Compilation>> =
-            first.par_iter().zip(&same_as).map(|(entry, same)| same.is_none().then(|| run(entry))).collect();
+        // Reporting on some files only: a compilation whose code cannot
+        // reach them adds nothing to what is reported, and the classes it
+        // would have reached cannot reach them either.
+        let reach = self.focus.as_ref().map(|focus| (reach::Reach::new(index, &workspace.include_functions), focus));
+        let skipped: Vec<bool> = first
+            .iter()
+            .map(|(entry, _)| reach.as_ref().is_some_and(|(r, focus)| !r.can_touch(entry, focus)))
+            .collect();
+        let runs: Vec<Option<Compilation>> = first
+            .par_iter()
+            .zip(&same_as)
+            .zip(&skipped)
+            .map(|((entry, same), skip)| (!skip && same.is_none()).then(|| run(entry)))
+            .collect();
         // Every node's record is in hand before any is visited: rules ask
-        // whether some node calls a function mplint cannot see into.
-        let opaque = runs.iter().flatten().flat_map(|c| &c.events).any(|event| match event {
-            record::Event::NodeCall { name, .. } => !index.functions.contains_key(&index::normalize_name(name)),
-            _ => false,
-        });
+        // whether some node calls a function mplint cannot see into (a
+        // skipped node's calls are read from its code).
+        let opaque =
+            runs.iter().flatten().flat_map(|c| &c.events).any(|event| match event {
+                record::Event::NodeCall { name, .. } => !index.functions.contains_key(&index::normalize_name(name)),
+                _ => false,
+            }) || first.iter().zip(&skipped).any(|((entry, _), skip)| *skip && self.node_calls_opaque_function(entry));
         let _ = self.opaque_node_calls.set(opaque);
         let shared: BTreeSet<usize> = same_as.iter().flatten().copied().collect();
         let mut templates: std::collections::BTreeMap<usize, Compilation> = std::collections::BTreeMap::new();
         for (i, compiled) in runs.into_iter().enumerate() {
+            if skipped[i] {
+                continue;
+            }
             let compilation = match (compiled, same_as[i]) {
                 (Some(compilation), _) => compilation,
                 (None, Some(j)) => {
@@ -174,10 +191,6 @@ impl<'a> Model<'a> {
         // previous ones and visits in a fixed order: the result is
         // deterministic at any thread count.
         let declared_by_others = statically_declared(index);
-        // Reporting on some files only: an entry point whose code cannot
-        // reach them adds nothing to what is reported, and the classes it
-        // would have reached cannot reach them either.
-        let reach = self.focus.as_ref().map(|focus| (reach::Reach::new(index, &workspace.include_functions), focus));
         for phase in 0..2 {
             let environment_site = index.sites.iter().position(|s| s.standalone.is_none());
             let mut entries = Vec::new();
@@ -205,6 +218,27 @@ impl<'a> Model<'a> {
         }
     }
 
+    /// Whether a node's code calls a function that is not Puppet's, not
+    /// the site's own and not written in Puppet (read from the code, for a
+    /// node that is not compiled).
+    fn node_calls_opaque_function(&self, entry: &Entry) -> bool {
+        let Entry::Node { site, node } = entry else { return false };
+        let declaring = &self.workspace.include_functions;
+        let mut opaque = false;
+        for statement in &self.index.sites[*site].nodes[*node].node.body.statements {
+            statement.walk(&mut |e: &Expr| {
+                if let ExprKind::Call(call) = &e.kind {
+                    let name = call.name.as_str();
+                    opaque |= !matches!(name, "include" | "require" | "contain")
+                        && !declaring.contains_key(name)
+                        && !interp::BUILT_IN_FUNCTIONS.contains(&name)
+                        && !self.index.functions.contains_key(&index::normalize_name(name));
+                }
+            });
+        }
+        opaque
+    }
+
     /// The files reported on, when only some are.
     pub fn focus(&self) -> Option<&BTreeSet<FileId>> {
         self.focus.as_ref()
@@ -222,14 +256,21 @@ impl<'a> Model<'a> {
         }
         let reach = reach::Reach::new(&self.index, &self.workspace.include_functions);
         let environment_site = self.index.sites.iter().position(|s| s.standalone.is_none());
-        let more = self.index.types.iter().any(|(name, definitions)| {
+        let nodes = self
+            .index
+            .sites
+            .iter()
+            .enumerate()
+            .flat_map(|(site, s)| (0..s.nodes.len()).map(move |node| Entry::Node { site, node }));
+        let unreached = self.index.types.iter().map(|(name, definitions)| {
             let site = match definitions[0].visibility {
                 Visibility::File(file) => self.index.sites.iter().position(|s| s.standalone == Some(file)),
                 Visibility::Global => environment_site,
             };
-            let entry = Entry::Unreached { name: name.clone(), site };
-            reach.can_touch(&entry, &widened) && !reach.can_touch(&entry, focus)
+            Entry::Unreached { name: name.clone(), site }
         });
+        let more =
+            nodes.chain(unreached).any(|entry| reach.can_touch(&entry, &widened) && !reach.can_touch(&entry, focus));
         self.focus = Some(widened);
         more
     }

@@ -48,8 +48,11 @@ pub struct Reach<'m, 'a> {
     /// The files of each type's definitions.
     files: BTreeMap<&'m str, Vec<FileId>>,
     by_type: BTreeMap<&'m str, Names>,
-    /// Per site: what its top-level code names, and its files.
+    /// Per site: what its top-level code names, and its files (every
+    /// compilation of the site runs its top-level code).
     sites: Vec<(Names, BTreeSet<FileId>)>,
+    /// Per site and node: what the node's body names.
+    nodes: Vec<Vec<Names>>,
 }
 
 impl<'m, 'a> Reach<'m, 'a> {
@@ -86,29 +89,32 @@ impl<'m, 'a> Reach<'m, 'a> {
             names.expand_patterns(&defined);
             by_type.insert(name.as_str(), names);
         }
-        let sites = index
-            .sites
-            .iter()
-            .map(|site| {
-                let mut names = Names::default();
-                let mut files: BTreeSet<FileId> = site.standalone.into_iter().collect();
-                for (file, statement) in &site.top_level {
-                    files.insert(*file);
-                    collect(statement, declaring_functions, &mut names);
+        let mut sites = Vec::new();
+        let mut nodes = Vec::new();
+        for site in &index.sites {
+            let mut names = Names::default();
+            let mut files: BTreeSet<FileId> = site.standalone.into_iter().collect();
+            for (file, statement) in &site.top_level {
+                files.insert(*file);
+                collect(statement, declaring_functions, &mut names);
+            }
+            let mut per_node = Vec::new();
+            for node in &site.nodes {
+                files.insert(node.file);
+                let mut node_names = Names::default();
+                for statement in &node.node.body.statements {
+                    collect(statement, declaring_functions, &mut node_names);
                 }
-                for node in &site.nodes {
-                    files.insert(node.file);
-                    for statement in &node.node.body.statements {
-                        collect(statement, declaring_functions, &mut names);
-                    }
-                }
-                names.expand_patterns(&defined);
-                (names, files)
-            })
-            .collect();
+                node_names.expand_patterns(&defined);
+                per_node.push(node_names);
+            }
+            names.expand_patterns(&defined);
+            sites.push((names, files));
+            nodes.push(per_node);
+        }
         let files =
             index.types.iter().map(|(name, defs)| (name.as_str(), defs.iter().map(|d| d.file).collect())).collect();
-        Reach { index, files, by_type, sites }
+        Reach { index, files, by_type, sites, nodes }
     }
 
     /// The files whose code names something `wanted` accepts, or names
@@ -121,22 +127,31 @@ impl<'m, 'a> Reach<'m, 'a> {
                 found.extend(self.files[name].iter().copied());
             }
         }
-        for (names, files) in &self.sites {
-            if names_wanted(names) {
+        for ((names, files), nodes) in self.sites.iter().zip(&self.nodes) {
+            if names_wanted(names) || nodes.iter().any(names_wanted) {
                 found.extend(files.iter().copied());
             }
         }
         found
     }
 
-    /// Whether the compilation of an unreached class or defined type can
-    /// run, name or declare code in one of `files`: its site's manifests, or
-    /// a definition it reaches through names written in code.
+    /// Whether a compilation can run, name or declare code in one of
+    /// `files`: its site's manifests, or a definition it reaches through
+    /// names written in code.
     pub fn can_touch(&self, entry: &Entry, files: &BTreeSet<FileId>) -> bool {
-        let Entry::Unreached { name, site } = entry else { return true };
-        let mut pending: Vec<&str> = vec![name.as_str()];
+        let (site, mut pending): (Option<usize>, Vec<&str>) = match entry {
+            Entry::TopLevel { .. } => return true,
+            Entry::Node { site, node } => {
+                let names = &self.nodes[*site][*node];
+                if names.dynamic {
+                    return true;
+                }
+                (Some(*site), names.names.iter().map(String::as_str).collect())
+            }
+            Entry::Unreached { name, site } => (*site, vec![name.as_str()]),
+        };
         if let Some(site) = site {
-            let (names, site_files) = &self.sites[*site];
+            let (names, site_files) = &self.sites[site];
             if names.dynamic || !site_files.is_disjoint(files) {
                 return true;
             }
