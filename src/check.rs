@@ -252,6 +252,7 @@ fn check_trees(
     workspace.focus = focus
         .as_ref()
         .map(|focus| outcome.files.iter().map(|f| f.source.path.clone()).filter(|p| focus.contains(p)).collect());
+    workspace.record_values = records_values(&options.settings);
     for missing in &workspace.missing_entries {
         let conf = display.show(&missing.conf);
         notices.push(Notice {
@@ -364,6 +365,8 @@ fn files_for_related_places(model: &Model, findings: &[Finding]) -> Option<Vec<F
 /// Everything a run reports for parsed files: [`analyse`], then the
 /// configured levels, then in-source suppressions.
 pub fn findings(files: &[ParsedFile], reported: Vec<bool>, workspace: Workspace, settings: &Settings) -> Vec<Finding> {
+    let mut workspace = workspace;
+    workspace.record_values |= records_values(settings);
     let mut findings = analyse(files, reported.clone(), workspace);
     configure(&mut findings, settings);
     // Policy constraints are rules too: their ids can be suppressed.
@@ -378,6 +381,12 @@ pub fn findings(files: &[ParsedFile], reported: Vec<bool>, workspace: Workspace,
     configure(&mut findings, settings);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     findings
+}
+
+/// Whether a rule that looks at evaluated values is on: only then does the
+/// interpreter keep them (it costs time and memory on large trees).
+fn records_values(settings: &Settings) -> bool {
+    rules::SECURITY_RULES.iter().any(|r| settings.level(r.id).is_some())
 }
 
 /// What each reported file alone shows, with the configured levels and

@@ -11,10 +11,12 @@ pub fn list_rules(out: &mut impl Write) -> std::io::Result<()> {
     let width = ALL_RULES.iter().map(|r| r.id.len()).max().unwrap_or(0);
     writeln!(out, "{:width$}  {:7}  reports", "rule", "level")?;
     for rule in ALL_RULES {
-        writeln!(out, "{:width$}  {:7}  {}", rule.id, rule.default_level.as_str(), rule.summary)?;
+        let level = if crate::rules::on_by_default(rule.id) { rule.default_level.as_str() } else { "off" };
+        writeln!(out, "{:width$}  {:7}  {}", rule.id, level, rule.summary)?;
     }
     writeln!(out)?;
     writeln!(out, "Levels are the defaults: a finding at `error` makes the exit status 1 (see --fail-on).")?;
+    writeln!(out, "The security-* rules are off unless turned on; `--policy security` turns them all on.")?;
     writeln!(out, "`mplint rule ID` explains a rule. Change a level in .mplint.toml (`mplint init` writes one),")?;
     writeln!(out, "under [rules]: ID = \"off\" | \"note\" | \"warning\" | \"error\", or with --rule ID=LEVEL.")
 }

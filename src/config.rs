@@ -40,6 +40,7 @@ fn parse_level(text: &str) -> Option<Level> {
 pub const POLICIES: &[(&str, &str)] = &[
     ("deny-node-scope", include_str!("../policies/deny-node-scope.toml")),
     ("strict", include_str!("../policies/strict.toml")),
+    ("security", include_str!("../policies/security.toml")),
 ];
 
 /// The settings a run uses.
@@ -77,7 +78,14 @@ pub struct IncludeFunction {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            levels: crate::rules::ALL_RULES.iter().map(|r| (r.id, RuleLevel::On(r.default_level))).collect(),
+            levels: crate::rules::ALL_RULES
+                .iter()
+                .map(|r| {
+                    let level =
+                        if crate::rules::on_by_default(r.id) { RuleLevel::On(r.default_level) } else { RuleLevel::Off };
+                    (r.id, level)
+                })
+                .collect(),
             fail_on: Level::Error,
             excludes: Vec::new(),
             module_path: Vec::new(),
@@ -97,6 +105,7 @@ impl Settings {
             Some(RuleLevel::On(level)) => Some(*level),
             Some(RuleLevel::Off) => None,
             None => rule_info(rule)
+                .filter(|r| crate::rules::on_by_default(r.id))
                 .map(|r| r.default_level)
                 .or_else(|| self.constraints.iter().find(|c| c.id == rule).map(|c| c.level)),
         }
@@ -212,7 +221,13 @@ fn apply(settings: &mut Settings, config: FileConfig, source: &Source<'_>, base:
                     ),
                 )
             })?;
-            let ids = crate::rules::ALL_RULES.iter().map(|r| r.id).chain(settings.constraints.iter().map(|c| c.id));
+            // Rules off by default (the security smells) are turned on by
+            // name or by their policy only.
+            let ids = crate::rules::ALL_RULES
+                .iter()
+                .map(|r| r.id)
+                .filter(|id| crate::rules::on_by_default(id))
+                .chain(settings.constraints.iter().map(|c| c.id));
             let all: Vec<&'static str> = ids.collect();
             for id in all {
                 settings.levels.insert(id, parsed);
@@ -335,6 +350,19 @@ mod tests {
         assert_eq!(settings.level("node-scope-leak"), Some(Level::Error));
         assert_eq!(settings.level("unknown-class"), None);
         assert_eq!(settings.level("syntax-error"), Some(Level::Error));
+    }
+
+    #[test]
+    fn the_security_rules_are_off_until_the_security_policy() {
+        let mut settings = Settings::default();
+        assert_eq!(settings.level("security-hardcoded-secret"), None);
+        assert_eq!(settings.level("node-scope-leak"), Some(Level::Warning));
+        apply_policy(&mut settings, "security").unwrap();
+        assert_eq!(settings.level("security-hardcoded-secret"), Some(Level::Error));
+        assert_eq!(settings.level("security-secret-not-sensitive"), Some(Level::Note));
+        for rule in crate::rules::SECURITY_RULES {
+            assert!(settings.level(rule.id).is_some(), "{} is not in the security policy", rule.id);
+        }
     }
 
     #[test]

@@ -124,6 +124,7 @@ impl<'a> Model<'a> {
             Interpreter::new(index, files, facts, entry.clone(), *in_view)
                 .with_include_functions(&workspace.include_functions)
                 .with_constraints(&workspace.constraints)
+                .with_recorded_values(workspace.record_values)
                 .run()
         };
         let mut reached: BTreeSet<String> = BTreeSet::new();

@@ -244,8 +244,8 @@ pub enum Event {
     },
 }
 
-/// A declaration of a type some policy constrains, with the values its
-/// attributes evaluated to.
+/// A declaration of a type some policy constrains (or any declaration,
+/// when values are recorded), with the values its attributes evaluated to.
 #[derive(Debug, Clone)]
 pub struct Declared {
     pub type_name: String,
@@ -254,6 +254,53 @@ pub struct Declared {
     pub loc: Loc,
     /// Name, place of the value, value.
     pub attributes: Vec<(String, Loc, crate::model::value::Value)>,
+    /// Whose code declares it (recorded with values only; else `Top`).
+    pub owner: Owner,
+    /// Exported (`@@type`): the collector may add or replace attributes.
+    pub exported: bool,
+    /// For attributes (by index) whose value reads a parameter of the
+    /// enclosing class or defined type: that parameter (recorded with
+    /// values only).
+    pub reads: Vec<(usize, ParamRead)>,
+}
+
+/// A parameter of the enclosing class or defined type that a value reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParamRead {
+    pub name: String,
+    /// Given at the declaration, rather than taken from its default.
+    pub passed: bool,
+}
+
+/// A parameter's default value, as evaluated where the default applied
+/// (recorded with values only).
+#[derive(Debug, Clone)]
+pub struct DefaultValue {
+    /// The class or defined-type instance whose parameter it is.
+    pub owner: Owner,
+    /// The class or defined type.
+    pub owner_name: String,
+    pub param: String,
+    /// The default's expression.
+    pub at: Loc,
+    /// Known even where Hiera data or an unknown declarer may replace it.
+    pub value: crate::model::value::Value,
+    /// Other parameters of the same definition the default reads.
+    pub reads: Vec<ParamRead>,
+    /// How many declarations were recorded before it: defaults and
+    /// declarations in evaluation order.
+    pub order: usize,
+}
+
+/// A function call and the values of its arguments (recorded with values
+/// only).
+#[derive(Debug, Clone)]
+pub struct CallRecord {
+    pub name: String,
+    pub at: Loc,
+    pub args: Vec<crate::model::value::Value>,
+    /// Variables the arguments read, by name as written (without `$`).
+    pub variables: Vec<String>,
 }
 
 /// What a `defined(…)` test is about.
@@ -300,8 +347,13 @@ pub struct Compilation {
     pub classes: BTreeMap<String, ClassDecl>,
     pub instances: Vec<DefineInstance>,
     pub resources: Vec<ResourceDecl>,
-    /// Declarations of the types policies constrain.
+    /// Declarations of the types policies constrain; every declaration
+    /// when values are recorded.
     pub declared: Vec<Declared>,
+    /// Parameter defaults evaluated, when values are recorded.
+    pub defaults: Vec<DefaultValue>,
+    /// Function calls evaluated, when values are recorded.
+    pub calls: Vec<CallRecord>,
     pub events: Vec<Event>,
     /// What `defined(…)` tests tell about the paths through them.
     pub guards: Vec<Guard>,
@@ -379,6 +431,12 @@ impl Compilation {
         for declared in &mut self.declared {
             f(&mut declared.loc);
             declared.attributes.iter_mut().for_each(|(_, at, _)| f(at));
+        }
+        for default in &mut self.defaults {
+            f(&mut default.at);
+        }
+        for call in &mut self.calls {
+            f(&mut call.at);
         }
         for event in &mut self.events {
             match event {

@@ -104,6 +104,9 @@ pub struct Workspace {
     /// The policies' constraints: resources of their types keep their
     /// attributes' values in the record.
     pub constraints: Vec<crate::policy::Constraint>,
+    /// Keep every declaration's attribute values, parameter defaults and
+    /// function calls in the record (for the rules that look at values).
+    pub record_values: bool,
     /// Compile every node on its own, even nodes whose bodies are the same
     /// text (which otherwise compile once); the tests compare the two.
     pub compile_every_node: bool,

@@ -107,7 +107,12 @@ fn rule_descriptor(rule: &crate::rules::RuleInfo) -> ReportingDescriptor {
         .full_description(MultiformatMessageString::builder().text(full).build())
         .help(MultiformatMessageString::builder().text(rule.documentation).markdown(rule.documentation).build())
         .help_uri(format!("{INFORMATION_URI}/blob/main/rules/{}.md", rule.id))
-        .default_configuration(ReportingConfiguration::builder().level(level(rule.default_level)).build())
+        .default_configuration(
+            ReportingConfiguration::builder()
+                .level(level(rule.default_level))
+                .enabled(crate::rules::on_by_default(rule.id))
+                .build(),
+        )
         .properties(PropertyBag::builder().additional_properties(rule_properties(rule)).build())
         .build()
 }

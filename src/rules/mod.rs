@@ -20,6 +20,16 @@ pub mod missing_module;
 pub mod node_scope_leak;
 pub mod policy_constraint;
 pub mod possible_duplicate_resource;
+pub mod security;
+pub mod security_admin_by_default;
+pub mod security_bind_all_interfaces;
+pub mod security_empty_password;
+pub mod security_hardcoded_secret;
+pub mod security_insecure_http;
+pub mod security_missing_integrity_check;
+pub mod security_secret_not_sensitive;
+pub mod security_weak_hash;
+pub mod security_world_writable;
 pub mod statement_without_effect;
 pub mod syntax_error;
 pub mod undefined_variable;
@@ -183,6 +193,15 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &missing_module::RULE,
     &node_scope_leak::RULE,
     &possible_duplicate_resource::RULE,
+    &security_admin_by_default::RULE,
+    &security_bind_all_interfaces::RULE,
+    &security_empty_password::RULE,
+    &security_hardcoded_secret::RULE,
+    &security_insecure_http::RULE,
+    &security_missing_integrity_check::RULE,
+    &security_secret_not_sensitive::RULE,
+    &security_weak_hash::RULE,
+    &security_world_writable::RULE,
     &statement_without_effect::RULE,
     &syntax_error::RULE,
     &undefined_variable::RULE,
@@ -214,11 +233,40 @@ pub fn similar_rule(id: &str) -> Option<&'static str> {
 /// undefined value where the code meant a setting — an empty list of
 /// allowed hosts, an unset password, a firewall rule without its source.
 /// Rules whose findings stop compilation do not change what a node runs.
+///
+/// The security smells rank by what an attacker gains: a secret in the
+/// code or an open account is high (7.0–8.9), exposure or tampering on
+/// the way is medium, a value left visible in reports is low.
 pub fn security_severity(id: &str) -> Option<f32> {
     match id {
         "node-scope-leak" | "undefined-variable" | "use-before-assign" => Some(5.0),
+        "security-hardcoded-secret" | "security-empty-password" => Some(7.5),
+        "security-world-writable" => Some(7.0),
+        "security-missing-integrity-check" | "security-insecure-http" => Some(6.0),
+        "security-admin-by-default" | "security-bind-all-interfaces" | "security-weak-hash" => Some(5.0),
+        "security-secret-not-sensitive" => Some(3.0),
         _ => None,
     }
+}
+
+/// The rules about the security smells of infrastructure code: off unless
+/// turned on (the `security` policy turns them all on). They look at the
+/// values the interpreter recorded.
+pub const SECURITY_RULES: &[&RuleInfo] = &[
+    &security_admin_by_default::RULE,
+    &security_bind_all_interfaces::RULE,
+    &security_empty_password::RULE,
+    &security_hardcoded_secret::RULE,
+    &security_insecure_http::RULE,
+    &security_missing_integrity_check::RULE,
+    &security_secret_not_sensitive::RULE,
+    &security_weak_hash::RULE,
+    &security_world_writable::RULE,
+];
+
+/// Whether a rule runs unless the configuration turns it off.
+pub fn on_by_default(id: &str) -> bool {
+    !SECURITY_RULES.iter().any(|r| r.id == id)
 }
 
 /// A rule's check of one file.
@@ -288,6 +336,22 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
             // Each rule says for itself which compilation it reports from.
             self.sink.example = None;
         }
+        if self.model.workspace.record_values {
+            let security: [Check; 8] = [
+                security_hardcoded_secret::check,
+                security_empty_password::check,
+                security_admin_by_default::check,
+                security_bind_all_interfaces::check,
+                security_insecure_http::check,
+                security_weak_hash::check,
+                security_world_writable::check,
+                security_missing_integrity_check::check,
+            ];
+            for check in security {
+                check(self.model, compilation, &mut self.sink);
+                self.sink.example = None;
+            }
+        }
         missing_module::collect(self.model, compilation, &mut self.missing);
         incomplete_node::collect(self.model, compilation, &mut self.node_calls);
     }
@@ -301,6 +365,13 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
         unknown_class::finish(model, &mut self.sink);
         missing_module::check(model, self.missing, &mut self.sink);
         incomplete_node::check(model, self.node_calls, &mut self.sink);
+        if model.workspace.record_values {
+            security_secret_not_sensitive::check(model, &mut self.sink);
+            security_hardcoded_secret::finish(model, &mut self.sink);
+            security_admin_by_default::finish(model, &mut self.sink);
+            security_bind_all_interfaces::finish(model, &mut self.sink);
+            security_weak_hash::finish(model, &mut self.sink);
+        }
         self.sink.finish()
     }
 }

@@ -16,5 +16,6 @@ mod reports;
 mod robustness;
 mod rule_docs;
 mod sarif_validator;
+mod security;
 mod syntax_tree;
 mod workflows;

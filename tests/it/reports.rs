@@ -29,7 +29,8 @@ fn json_report_snapshot() {
     let report = json(&output);
     let rules: std::collections::BTreeSet<&str> =
         report["findings"].as_array().unwrap().iter().map(|f| f["rule"].as_str().unwrap()).collect();
-    assert_eq!(rules.len(), mplint::rules::ALL_RULES.len(), "the fixture must draw every rule: {rules:?}");
+    let on = mplint::rules::ALL_RULES.iter().filter(|r| mplint::rules::on_by_default(r.id)).count();
+    assert_eq!(rules.len(), on, "the fixture must draw every rule on by default: {rules:?}");
     insta::assert_snapshot!("json", stdout(&output));
 }
 
@@ -287,7 +288,26 @@ fn sarif_marks_security_relevant_rules() {
         .filter(|r| r["properties"]["tags"].as_array().unwrap().iter().any(|t| t == "security"))
         .map(|r| (r["id"].as_str().unwrap(), r["properties"]["security-severity"].as_str().unwrap()))
         .collect();
-    assert_eq!(security, [("node-scope-leak", "5.0"), ("undefined-variable", "5.0"), ("use-before-assign", "5.0")]);
+    assert_eq!(
+        security,
+        [
+            ("node-scope-leak", "5.0"),
+            ("security-admin-by-default", "5.0"),
+            ("security-bind-all-interfaces", "5.0"),
+            ("security-empty-password", "7.5"),
+            ("security-hardcoded-secret", "7.5"),
+            ("security-insecure-http", "6.0"),
+            ("security-missing-integrity-check", "6.0"),
+            ("security-secret-not-sensitive", "3.0"),
+            ("security-weak-hash", "5.0"),
+            ("security-world-writable", "7.0"),
+            ("undefined-variable", "5.0"),
+            ("use-before-assign", "5.0")
+        ]
+    );
     let others = rules.iter().filter(|r| r["properties"]["security-severity"].is_null()).count();
-    assert_eq!(others, rules.len() - 3);
+    assert_eq!(others, rules.len() - security.len());
+    // Rules off by default say so.
+    let secret = rules.iter().find(|r| r["id"] == "security-hardcoded-secret").unwrap();
+    assert_eq!(secret["defaultConfiguration"]["enabled"], false);
 }

@@ -3,9 +3,9 @@
 //! block must not.
 
 use mplint::check::findings;
-use mplint::config::Settings;
+use mplint::config::{RuleLevel, Settings};
 use mplint::model::workspace::Workspace;
-use mplint::rules::{Finding, ALL_RULES};
+use mplint::rules::{Finding, Level, ALL_RULES};
 use mplint::syntax::parse_file;
 
 use crate::support::repo;
@@ -13,20 +13,23 @@ use crate::support::repo;
 /// Everything mplint reports for one manifest checked on its own; an
 /// example that starts with `# In <module>/<path>.pp` is checked at that
 /// place in a directory of modules.
-fn check_example(text: &str) -> Vec<Finding> {
+fn check_example(rule: &str, text: &str) -> Vec<Finding> {
+    // Rules that are off by default are judged turned on.
+    let mut settings = Settings::default();
+    settings.levels.insert(mplint::rules::rule_info(rule).unwrap().id, RuleLevel::On(Level::Note));
     if let Some(place) = text.lines().next().and_then(|l| l.strip_prefix("# In ")) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(place.trim());
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, text).unwrap();
         let root = dir.path().to_path_buf();
-        let options = mplint::check::CheckOptions::default();
+        let options = mplint::check::CheckOptions { settings, ..Default::default() };
         return mplint::run_with_large_stack(move || mplint::check::check(&[root], &options).unwrap().findings);
     }
     let text = text.to_string();
     mplint::run_with_large_stack(move || {
         let files = vec![parse_file("example.pp", text.into_bytes())];
-        findings(&files, vec![true], Workspace::default(), &Settings::default())
+        findings(&files, vec![true], Workspace::default(), &settings)
     })
 }
 
@@ -53,7 +56,7 @@ fn every_rule_has_documentation_with_examples_that_hold() {
         let good = examples(&doc, "good");
         assert!(!bad.is_empty() && !good.is_empty(), "{} needs bad and good examples", rule.id);
         for example in bad {
-            let findings = check_example(example);
+            let findings = check_example(rule.id, example);
             assert!(
                 findings.iter().any(|f| f.rule == rule.id),
                 "{}: no finding for\n{example}\n{findings:#?}",
@@ -61,7 +64,7 @@ fn every_rule_has_documentation_with_examples_that_hold() {
             );
         }
         for example in good {
-            let findings = check_example(example);
+            let findings = check_example(rule.id, example);
             assert!(findings.iter().all(|f| f.rule != rule.id), "{}: finding for\n{example}\n{findings:#?}", rule.id);
         }
     }

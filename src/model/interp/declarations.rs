@@ -139,7 +139,27 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             let mut value = match passed.get(&param.name) {
                 Some(v) => v.clone(),
                 None => match &param.default {
-                    Some(default) => self.eval(default, &Ctx { in_default: true, ..ctx.clone() }),
+                    Some(default) => {
+                        let value = self.eval(default, &Ctx { in_default: true, ..ctx.clone() });
+                        if self.record_values {
+                            let owner_name = match &ctx.owner {
+                                Owner::Class(name) => name.to_string(),
+                                Owner::Define(i) => self.out.instances[*i].type_name.clone(),
+                                Owner::Top | Owner::Node => String::new(),
+                            };
+                            let reads = self.parameters_read(default, ctx);
+                            self.out.defaults.push(DefaultValue {
+                                owner: ctx.owner.clone(),
+                                owner_name,
+                                param: param.name.clone(),
+                                at: Loc::new(ctx.file, default.span),
+                                value: value.clone().on_path(&ctx.path),
+                                reads,
+                                order: self.out.declared.len(),
+                            });
+                        }
+                        value
+                    }
                     None => Value::Unknown,
                 },
             };
@@ -152,6 +172,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             if let Some(t) = &param.type_expr {
                 self.eval(t, ctx);
+            }
+            if self.record_values {
+                self.parameters.insert((ctx.scope, param.name.clone()), passed.contains_key(&param.name));
             }
             self.bind_quietly(ctx.scope, &param.name, value, Some(Loc::new(ctx.file, param.name_span)));
         }

@@ -112,6 +112,12 @@ pub struct Interpreter<'m, 'a> {
     include_functions: Option<&'m BTreeMap<String, crate::config::IncludeFunction>>,
     /// The constraints whose types' attribute values are recorded.
     constraints: &'m [crate::policy::Constraint],
+    /// Record every declaration's attribute values, parameter defaults and
+    /// function calls.
+    record_values: bool,
+    /// Parameters bound in each class or define scope: whether given at
+    /// the declaration (kept when values are recorded).
+    parameters: HashMap<(ScopeId, String), bool>,
     out: Compilation,
 }
 
@@ -154,6 +160,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             dead: false,
             include_functions: None,
             constraints: &[],
+            record_values: false,
+            parameters: HashMap::default(),
             out: Compilation {
                 entry,
                 node_in_view,
@@ -163,6 +171,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 instances: Vec::new(),
                 resources: Vec::new(),
                 declared: Vec::new(),
+                defaults: Vec::new(),
+                calls: Vec::new(),
                 events: Vec::new(),
                 guards: Vec::new(),
                 labels: std::collections::HashMap::new(),
@@ -183,6 +193,29 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     pub fn with_constraints(mut self, constraints: &'m [crate::policy::Constraint]) -> Self {
         self.constraints = constraints;
         self
+    }
+
+    /// Records the values of every declaration's attributes, of parameter
+    /// defaults and of function arguments.
+    pub fn with_recorded_values(mut self, record: bool) -> Self {
+        self.record_values = record;
+        self
+    }
+
+    /// Parameters of the class or defined type whose scope `ctx` runs in
+    /// that an expression reads.
+    fn parameters_read(&self, expr: &Expr, ctx: &Ctx) -> Vec<ParamRead> {
+        let mut reads: Vec<ParamRead> = Vec::new();
+        expr.walk(&mut |e| {
+            if let ExprKind::Variable(v) = &e.kind {
+                if let Some(passed) = self.parameters.get(&(ctx.scope, v.name.to_string())) {
+                    if !reads.iter().any(|r| *r.name == *v.name) {
+                        reads.push(ParamRead { name: v.name.to_string(), passed: *passed });
+                    }
+                }
+            }
+        });
+        reads
     }
 
     /// Runs the compilation its entry describes and returns the record.

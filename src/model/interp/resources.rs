@@ -52,7 +52,17 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             let Some(type_name) = &type_name else { continue };
             let titles = titles(&title);
             let body_loc = Loc::new(ctx.file, body.title.span);
-            if self.constraints.iter().any(|c| c.type_name == *type_name) {
+            if self.record_values || self.constraints.iter().any(|c| c.type_name == *type_name) {
+                let reads: Vec<(usize, ParamRead)> = if self.record_values {
+                    body.attributes
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(i, a)| self.parameters_read(&a.value, ctx).into_iter().map(move |r| (i, r)))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                let owner = if self.record_values { ctx.owner.clone() } else { Owner::Top };
                 let values: Vec<_> = body
                     .attributes
                     .iter()
@@ -67,6 +77,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                         title: title.clone(),
                         loc: body_loc,
                         attributes: values.clone(),
+                        owner: owner.clone(),
+                        exported: resource.form == ResourceForm::Exported,
+                        reads: reads.clone(),
                     });
                 }
             }
