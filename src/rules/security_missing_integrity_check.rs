@@ -31,6 +31,8 @@ pub const RULE: RuleInfo = RuleInfo {
 struct Download {
     type_name: &'static str,
     source: &'static str,
+    /// URL schemes that make it a download.
+    schemes: &'static [&'static str],
     checks: &'static [&'static str],
     turned_off: &'static [(&'static str, &'static str)],
 }
@@ -39,17 +41,32 @@ const DOWNLOADS: &[Download] = &[
     Download {
         type_name: "archive",
         source: "source",
+        schemes: &["http://", "https://", "ftp://"],
         checks: &["checksum", "checksum_url"],
         turned_off: &[("checksum_verify", "false"), ("checksum_type", "none")],
     },
-    Download { type_name: "file", source: "source", checks: &["checksum_value"], turned_off: &[] },
+    // Over https a file comes from a server TLS authenticates, as Puppet's
+    // own `puppet:///` files do: a configuration served by the site.
+    Download {
+        type_name: "file",
+        source: "source",
+        schemes: &["http://", "ftp://"],
+        checks: &["checksum_value"],
+        turned_off: &[],
+    },
     // Checks `URL.md5` unless told not to.
-    Download { type_name: "archive::download", source: "url", checks: &[], turned_off: &[("checksum", "false")] },
+    Download {
+        type_name: "archive::download",
+        source: "url",
+        schemes: &["http://", "https://", "ftp://"],
+        checks: &[],
+        turned_off: &[("checksum", "false")],
+    },
 ];
 
-fn remote(text: &str) -> bool {
+fn remote(text: &str, schemes: &[&str]) -> bool {
     let lower = text.trim().to_ascii_lowercase();
-    ["http://", "https://", "ftp://"].iter().any(|scheme| lower.starts_with(scheme))
+    schemes.iter().any(|scheme| lower.starts_with(scheme))
 }
 
 /// `curl … | sh`, `wget -O- … | bash`.
@@ -81,7 +98,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         }
         let Some(download) = DOWNLOADS.iter().find(|d| d.type_name == declared.type_name) else { continue };
         let Some((_, at, source)) = value(download.source) else { continue };
-        let Some(url) = strings(source).into_iter().find(|s| remote(s)) else { continue };
+        let Some(url) = strings(source).into_iter().find(|s| remote(s, download.schemes)) else { continue };
         let off = download.turned_off.iter().find_map(|(name, off)| {
             let (_, _, v) = value(name)?;
             let text = match v {

@@ -77,8 +77,17 @@ fn hard_coded_secrets_through_variables_defaults_declarations_and_includes() {
                 "class profile::fine (String $password) {\n  user { 'a': password => $password }\n  user { 'b': password => Sensitive('x') }\n  user { 'c': password => lookup('c') }\n  user { 'd': password => '!' }\n  user { 'e': password => $facts['pw'] }\n  file { '/k': content => 'x', mode => '0600' }\n  class { 'tls': private_key => '/etc/ssl/private/site.key', password_file => '/etc/pw', manage_password => 'yes' }\n  mount { '/srv': pass => '2' }\n}\n",
             ),
             ("modules/tls/manifests/init.pp", "class tls ($private_key, $password_file, $manage_password) {\n}\n"),
+            // Values that say they are no secret, switches, key names.
+            (
+                "modules/profile/manifests/placeholders.pp",
+                "class profile::placeholders (\n  $krb_method_k5passwd = 'on',\n  $path_to_private_key = '~/.ssh/id_rsa',\n) {\n  class { 'svc':\n    private_key => '~/.ssh/id_rsa',\n    db_pass => 'FAKEFAKEFAKE',\n    auth_pass => 'ignored',\n    client_password => 'a dummy password',\n    bot_token => 'bot-token-not-supplied',\n    default_auth_key => 'default_auth',\n  }\n}\n",
+            ),
+            (
+                "modules/svc/manifests/init.pp",
+                "class svc ($private_key, $db_pass, $auth_pass, $client_password, $bot_token, $default_auth_key) {\n}\n",
+            ),
         ],
-        &["profile::variable", "app", "profile::db", "profile::fine"],
+        &["profile::variable", "app", "profile::db", "profile::fine", "profile::placeholders"],
     );
     let found = security_findings(dir.path(), &["--policy", "security"]);
     expect("security-hardcoded-secret", &found, &[("variable.pp", 4), ("init.pp", 2), ("init.pp", 3), ("db.pp", 4)]);
@@ -159,12 +168,17 @@ fn downloads_hashes_and_modes() {
                 "class profile::modes {\n  $open = '0777'\n  file { '/srv/a': mode => $open }\n  site_file { '/srv/b': }\n  file { '/tmp/shared': mode => '1777' }\n  file { '/srv/c': mode => 'o+w' }\n  file { '/srv/d': mode => '0644' }\n  file { '/srv/e': mode => 'g+w' }\n}\n",
             ),
             ("modules/site_file/manifests/init.pp", "define site_file (String $mode = '0666') {\n  file { $title: mode => $mode }\n}\n"),
+            // Over https a file comes from a server TLS authenticates.
+            ("modules/profile/manifests/config.pp", "class profile::config {\n  file { '/etc/site.yaml': source => 'https://config.example.com/site.yaml' }\n  file { '/etc/ca.pem': source => 'http://pki.example.com/ca.pem' }\n}\n"),
+            // A module's example passes 0777: the module is not at fault.
+            ("modules/share/manifests/init.pp", "define share (String $mode = '1770') {\n  file { $title: mode => $mode }\n}\n"),
+            ("modules/share/examples/init.pp", "share { '/srv/public': mode => '0777', }\nfile { '/srv/demo': mode => '0777' }\n"),
         ],
-        &["profile::fetch", "profile::hashes", "profile::modes"],
+        &["profile::fetch", "profile::hashes", "profile::modes", "profile::config"],
     );
     let found = security_findings(dir.path(), &["--policy", "security"]);
-    expect("security-insecure-http", &found, &[("init.pp", 3)]);
-    expect("security-missing-integrity-check", &found, &[("fetch.pp", 5), ("fetch.pp", 9)]);
+    expect("security-insecure-http", &found, &[("init.pp", 3), ("config.pp", 3)]);
+    expect("security-missing-integrity-check", &found, &[("fetch.pp", 5), ("fetch.pp", 9), ("config.pp", 3)]);
     expect("security-weak-hash", &found, &[("hashes.pp", 1), ("hashes.pp", 2), ("hashes.pp", 5), ("fetch.pp", 10)]);
     expect("security-world-writable", &found, &[("modes.pp", 3), ("init.pp", 2), ("modes.pp", 6)]);
 }
