@@ -336,9 +336,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
             // Each rule says for itself which compilation it reports from.
             self.sink.example = None;
         }
-        // A module's usage example shows values for show: what it passes
-        // into the module is not judged.
-        if self.model.workspace.record_values && self.model.example_file(compilation).is_none() {
+        if self.model.workspace.record_values {
             let security: [Check; 8] = [
                 security_hardcoded_secret::check,
                 security_empty_password::check,

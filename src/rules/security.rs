@@ -169,6 +169,13 @@ pub fn in_example(model: &Model<'_>, at: Loc) -> bool {
     matches!(model.index.roles.get(at.file()), Some(FileRole::Example { .. }))
 }
 
+/// Whether a slot is judged: in a module's usage example's compilation,
+/// values the example passes into the module are for show.
+pub fn judged(model: &Model<'_>, compilation: &Compilation, slot: &Slot<'_>) -> bool {
+    let passed_in = model.example_file(compilation).is_some() && slot.reads.iter().any(|r| r.passed);
+    !in_example(model, slot.at) && !passed_in
+}
+
 /// A parameter whose default is a string literal, in a reported file.
 pub struct LiteralDefault<'a> {
     pub owner_name: &'a str,

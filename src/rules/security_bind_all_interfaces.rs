@@ -1,6 +1,6 @@
 //! `security-bind-all-interfaces`
 
-use super::security::{in_example, literal_defaults, names_listener, slots, strings, Reported};
+use super::security::{judged, literal_defaults, names_listener, slots, strings, Reported};
 use super::{RuleInfo, Sink};
 use crate::model::record::Compilation;
 use crate::model::Model;
@@ -57,7 +57,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         }
         let Some(address) = strings(slot.value).into_iter().find(|s| all_interfaces(s)) else { continue };
         reported.mark(compilation, &slot);
-        if !in_example(model, slot.at) {
+        if judged(model, compilation, &slot) {
             sink.report(&RULE, slot.at, message(&slot.describe(), address), Vec::new());
         }
     }

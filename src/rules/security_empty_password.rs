@@ -1,6 +1,6 @@
 //! `security-empty-password`
 
-use super::security::{in_example, names_password, slots, Reported, Setting};
+use super::security::{judged, names_password, slots, Reported, Setting};
 use super::{RuleInfo, Sink};
 use crate::model::record::Compilation;
 use crate::model::value::Value;
@@ -48,7 +48,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         }
         reported.mark(compilation, &slot);
         let message = format!("{} is the empty string: no password at all", slot.describe());
-        if !in_example(model, slot.at) {
+        if judged(model, compilation, &slot) {
             sink.report(&RULE, slot.at, message, Vec::new());
         }
     }

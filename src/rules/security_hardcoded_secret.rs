@@ -1,6 +1,6 @@
 //! `security-hardcoded-secret`
 
-use super::security::{in_example, literal_defaults, names_secret, slots, Reported};
+use super::security::{judged, literal_defaults, names_secret, slots, Reported};
 use super::{RuleInfo, Sink};
 use crate::model::record::Compilation;
 use crate::model::value::Value;
@@ -101,7 +101,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             continue;
         }
         reported.mark(compilation, &slot);
-        if !in_example(model, slot.at) {
+        if judged(model, compilation, &slot) {
             sink.report(&RULE, slot.at, message(&slot.describe(), text), Vec::new());
         }
     }

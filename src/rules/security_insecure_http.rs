@@ -1,6 +1,6 @@
 //! `security-insecure-http`
 
-use super::security::{in_example, plain_http_url, runs_downloader, slots, strings, Reported};
+use super::security::{judged, plain_http_url, runs_downloader, slots, strings, Reported};
 use super::{RuleInfo, Sink};
 use crate::model::record::Compilation;
 use crate::model::Model;
@@ -67,7 +67,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             "{} fetches '{url}' over plain HTTP: use https:// so that it cannot be read or replaced on the way",
             slot.describe()
         );
-        if !in_example(model, slot.at) {
+        if judged(model, compilation, &slot) {
             sink.report(&RULE, slot.at, message, Vec::new());
         }
     }

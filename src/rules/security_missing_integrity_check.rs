@@ -97,7 +97,13 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             continue;
         }
         let Some(download) = DOWNLOADS.iter().find(|d| d.type_name == declared.type_name) else { continue };
-        let Some((_, at, source)) = value(download.source) else { continue };
+        let Some(index) = declared.attributes.iter().position(|(n, _, _)| n == download.source) else { continue };
+        let (_, at, source) = &declared.attributes[index];
+        // In a usage example, a source the example passes in is for show.
+        let passed_in = declared.reads.iter().any(|(i, r)| *i == index && r.passed);
+        if passed_in && model.example_file(compilation).is_some() {
+            continue;
+        }
         let Some(url) = strings(source).into_iter().find(|s| remote(s, download.schemes)) else { continue };
         let off = download.turned_off.iter().find_map(|(name, off)| {
             let (_, _, v) = value(name)?;

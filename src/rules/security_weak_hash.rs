@@ -1,6 +1,6 @@
 //! `security-weak-hash`
 
-use super::security::{in_example, literal_defaults, names_password, slots, strings, words, Reported};
+use super::security::{in_example, judged, literal_defaults, names_password, slots, strings, words, Reported};
 use super::{RuleInfo, Sink};
 use crate::model::record::Compilation;
 use crate::model::Model;
@@ -56,7 +56,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         }
         let Some(algorithm) = strings(slot.value).into_iter().find(|s| weak_algorithm(s)) else { continue };
         reported.mark(compilation, &slot);
-        if !in_example(model, slot.at) {
+        if judged(model, compilation, &slot) {
             sink.report(&RULE, slot.at, message(&slot.describe(), algorithm), Vec::new());
         }
     }

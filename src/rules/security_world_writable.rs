@@ -1,6 +1,6 @@
 //! `security-world-writable`
 
-use super::security::{in_example, slots, texts, Reported};
+use super::security::{judged, slots, texts, Reported};
 use super::{RuleInfo, Sink};
 use crate::model::record::Compilation;
 use crate::model::Model;
@@ -72,7 +72,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         reported.mark(compilation, &slot);
         let message =
             format!("{} is '{mode}': every user may write it; remove the write bit for others", slot.describe());
-        if !in_example(model, slot.at) {
+        if judged(model, compilation, &slot) {
             sink.report(&RULE, slot.at, message, Vec::new());
         }
     }

@@ -170,8 +170,9 @@ fn downloads_hashes_and_modes() {
             ("modules/site_file/manifests/init.pp", "define site_file (String $mode = '0666') {\n  file { $title: mode => $mode }\n}\n"),
             // Over https a file comes from a server TLS authenticates.
             ("modules/profile/manifests/config.pp", "class profile::config {\n  file { '/etc/site.yaml': source => 'https://config.example.com/site.yaml' }\n  file { '/etc/ca.pem': source => 'http://pki.example.com/ca.pem' }\n}\n"),
-            // A module's example passes 0777: the module is not at fault.
-            ("modules/share/manifests/init.pp", "define share (String $mode = '1770') {\n  file { $title: mode => $mode }\n}\n"),
+            // A module's example passes 0777: the module is not at fault; its
+            // own literal, reached only from the example, is.
+            ("modules/share/manifests/init.pp", "define share (String $mode = '1770') {\n  file { $title: mode => $mode }\n  file { \"${title}/log\": mode => '0666' }\n}\n"),
             ("modules/share/examples/init.pp", "share { '/srv/public': mode => '0777', }\nfile { '/srv/demo': mode => '0777' }\n"),
         ],
         &["profile::fetch", "profile::hashes", "profile::modes", "profile::config"],
@@ -180,7 +181,7 @@ fn downloads_hashes_and_modes() {
     expect("security-insecure-http", &found, &[("init.pp", 3), ("config.pp", 3)]);
     expect("security-missing-integrity-check", &found, &[("fetch.pp", 5), ("fetch.pp", 9), ("config.pp", 3)]);
     expect("security-weak-hash", &found, &[("hashes.pp", 1), ("hashes.pp", 2), ("hashes.pp", 5), ("fetch.pp", 10)]);
-    expect("security-world-writable", &found, &[("modes.pp", 3), ("init.pp", 2), ("modes.pp", 6)]);
+    expect("security-world-writable", &found, &[("modes.pp", 3), ("init.pp", 2), ("modes.pp", 6), ("init.pp", 3)]);
 }
 
 #[test]
