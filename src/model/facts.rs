@@ -189,11 +189,26 @@ pub struct Facts {
     /// Whether Facter's core facts are known (they are, but for tests that
     /// mirror a compiler given only a few facts).
     core: bool,
+    /// Where all the Hiera data a compilation can see is known.
+    data_known: DataKnown,
+}
+
+/// Where the tree holds all the Hiera data that class parameters can get.
+#[derive(Debug, Clone, Default)]
+enum DataKnown {
+    /// Nowhere: data may come from outside the tree.
+    #[default]
+    Nowhere,
+    /// In these environments, except for the classes of modules whose own
+    /// data layer is not understood.
+    Environments { closed: BTreeSet<PathBuf>, open_modules: BTreeSet<String> },
+    /// Everywhere: there is no Hiera data at all (a compiler without any).
+    NoDataAnywhere,
 }
 
 impl Default for Facts {
     fn default() -> Self {
-        Facts { custom: BTreeSet::new(), data_keys: BTreeSet::new(), core: true }
+        Facts { custom: BTreeSet::new(), data_keys: BTreeSet::new(), core: true, data_known: DataKnown::Nowhere }
     }
 }
 
@@ -246,7 +261,10 @@ impl Facts {
         for dir in data_dirs {
             collect_data_keys(&dir, 0, &mut data_keys);
         }
-        Facts { custom, data_keys, core: true }
+        let closed = workspace.environments.iter().filter(|env| environment_data_in_tree(env)).cloned().collect();
+        let open_modules =
+            modules.iter().filter(|(_, dir)| !module_data_understood(dir)).map(|(name, _)| name.clone()).collect();
+        Facts { custom, data_keys, core: true, data_known: DataKnown::Environments { closed, open_modules } }
     }
 
     /// Whether the tree's Hiera data sets `key` (`class::param`).
@@ -254,13 +272,35 @@ impl Facts {
         self.data_keys.contains(key)
     }
 
+    /// Whether the tree holds all the Hiera data that a parameter of a class
+    /// of `module` can get in a compilation of `environment` (`None`: a
+    /// file applied on its own): the environment's `hiera.yaml` reads only
+    /// files of the tree, and so does the module's. The global layer is
+    /// taken to hold no class data when the environment has data of its own.
+    pub fn all_data_known(&self, environment: Option<&Path>, module: &str) -> bool {
+        match &self.data_known {
+            DataKnown::Nowhere => false,
+            DataKnown::NoDataAnywhere => true,
+            DataKnown::Environments { closed, open_modules } => {
+                environment.is_some_and(|env| closed.contains(env)) && !open_modules.contains(module)
+            }
+        }
+    }
+
+    /// As a compiler without any Hiera data sees it.
+    pub fn without_hiera_data(mut self) -> Facts {
+        self.data_keys.clear();
+        self.data_known = DataKnown::NoDataAnywhere;
+        self
+    }
+
     pub fn with_custom(names: impl IntoIterator<Item = String>) -> Facts {
-        Facts { custom: names.into_iter().collect(), data_keys: BTreeSet::new(), core: true }
+        Facts { custom: names.into_iter().collect(), ..Facts::default() }
     }
 
     /// Exactly these facts and no others.
     pub fn only(names: impl IntoIterator<Item = String>) -> Facts {
-        Facts { custom: names.into_iter().collect(), data_keys: BTreeSet::new(), core: false }
+        Facts { custom: names.into_iter().collect(), core: false, ..Facts::default() }
     }
 
     /// Is `name` a fact, readable as a top-scope variable?
@@ -270,6 +310,144 @@ impl Facts {
             || (self.core
                 && (CORE_FACTS.contains(&name)
                     || FACT_PREFIXES.iter().any(|p| name.len() > p.len() && name.starts_with(p))))
+    }
+}
+
+/// The data directories mplint reads keys from, as a `hiera.yaml` names them.
+const READ_DATADIRS: &[&str] = &["data", "hieradata"];
+
+/// Whether an environment's Hiera data is all in the tree: its
+/// `hiera.yaml` is version 5, reads YAML, JSON or eyaml files only, from a
+/// data directory mplint reads, and every file it names by a fixed path is
+/// there (a secrets file deployed apart is not).
+fn environment_data_in_tree(env: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(env.join("hiera.yaml")) else { return false };
+    let Some(config) = HieraConfig::read(&text) else { return false };
+    config.datadirs.iter().all(|dir| READ_DATADIRS.contains(&dir.as_str()))
+        && config
+            .fixed_paths
+            .iter()
+            .all(|path| config.datadirs_or_default().iter().any(|dir| env.join(dir).join(path).is_file()))
+}
+
+/// Whether a module's own data layer is one mplint reads: none, or a
+/// version 5 `hiera.yaml` reading YAML, JSON or eyaml files from `data/`;
+/// not a data function (`data_provider` in `metadata.json`).
+fn module_data_understood(dir: &Path) -> bool {
+    if let Ok(metadata) = std::fs::read_to_string(dir.join("metadata.json")) {
+        let provider = serde_json::from_str::<serde_json::Value>(&metadata)
+            .ok()
+            .and_then(|json| json.get("data_provider").and_then(|p| p.as_str().map(str::to_string)));
+        if provider.is_some_and(|p| p != "none" && p != "hiera") {
+            return false;
+        }
+    }
+    let Ok(text) = std::fs::read_to_string(dir.join("hiera.yaml")) else { return true };
+    HieraConfig::read(&text).is_some_and(|config| config.datadirs.iter().all(|d| d == "data"))
+}
+
+/// What a Hiera 5 configuration says about where its data comes from.
+#[derive(Debug, Default, PartialEq)]
+struct HieraConfig {
+    /// Data directories named (relative, normalised); empty: the default `data`.
+    datadirs: Vec<String>,
+    /// Data file paths without interpolation.
+    fixed_paths: Vec<String>,
+}
+
+impl HieraConfig {
+    /// Reads a version 5 configuration whose levels all read data files
+    /// (`yaml_data`, `json_data`, `eyaml_lookup_key`) under relative data
+    /// directories; `None` for anything else (other backends or versions,
+    /// absolute or interpolated data directories, URIs).
+    fn read(text: &str) -> Option<HieraConfig> {
+        let mut config = HieraConfig::default();
+        let mut version_5 = false;
+        let mut list_of: Option<String> = None;
+        for raw in text.lines() {
+            let line = raw.split(" #").next().unwrap_or(raw);
+            let trimmed = line.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') || trimmed == "---" {
+                continue;
+            }
+            // Flow mappings are not read: a level in braces may name any backend.
+            if trimmed.replace("%{", "").contains('{') {
+                return None;
+            }
+            let unquote = |v: &str| v.trim().trim_matches(['"', '\'']).to_string();
+            if let Some(item) = trimmed.strip_prefix("- ") {
+                let item = item.trim();
+                // `- name: …` opens a hierarchy level; a bare item belongs
+                // to the list key above it.
+                if yaml_key(item).is_none() || item.starts_with(['"', '\'']) {
+                    if let Some(key) = &list_of {
+                        config.note(key, &unquote(item))?;
+                    }
+                    continue;
+                }
+                list_of = None;
+                let (key, value) = item.split_at(yaml_key(item)?.len());
+                config.entry(key.trim(), value[1..].trim(), &mut version_5, &mut list_of)?;
+                continue;
+            }
+            let Some(key) = yaml_key(trimmed) else { continue };
+            let value = trimmed[key.len() + 1..].trim();
+            config.entry(key.trim(), value, &mut version_5, &mut list_of)?;
+        }
+        version_5.then_some(config)
+    }
+
+    fn entry(&mut self, key: &str, value: &str, version_5: &mut bool, list_of: &mut Option<String>) -> Option<()> {
+        let unquoted = value.trim_matches(['"', '\'']);
+        match key {
+            "version" => *version_5 = unquoted == "5",
+            "data_hash" if !["yaml_data", "json_data"].contains(&unquoted) => return None,
+            "lookup_key" if unquoted != "eyaml_lookup_key" => return None,
+            "data_dig" | "hiera3_backend" | "uri" | "uris" | "backends" | ":backends" => return None,
+            "path" | "paths" | "glob" | "globs" | "datadir" | "mapped_paths" => {
+                *list_of = Some(key.to_string());
+                if let Some(items) = unquoted.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+                    for item in items.split(',') {
+                        self.note(key, item.trim().trim_matches(['"', '\'']))?;
+                    }
+                } else if !unquoted.is_empty() {
+                    self.note(key, unquoted)?;
+                }
+                return Some(());
+            }
+            _ => {}
+        }
+        *list_of = None;
+        Some(())
+    }
+
+    /// A data directory or data file path the configuration names.
+    fn note(&mut self, key: &str, value: &str) -> Option<()> {
+        if value.starts_with('/') || value.contains("..") {
+            return None;
+        }
+        match key {
+            "datadir" => {
+                if value.contains("%{") {
+                    return None;
+                }
+                let dir = value.trim_start_matches("./").trim_end_matches('/').to_string();
+                if !self.datadirs.contains(&dir) {
+                    self.datadirs.push(dir);
+                }
+            }
+            "path" | "paths" if !value.contains("%{") => self.fixed_paths.push(value.to_string()),
+            _ => {}
+        }
+        Some(())
+    }
+
+    fn datadirs_or_default(&self) -> Vec<String> {
+        if self.datadirs.is_empty() {
+            vec!["data".to_string()]
+        } else {
+            self.datadirs.clone()
+        }
     }
 }
 
@@ -436,6 +614,27 @@ mod tests {
         assert_eq!(yaml_key("'::ntp::servers':"), Some("'::ntp::servers'"));
         assert_eq!(yaml_key("rabbitmq::repo_url: 'https://x/y'"), Some("rabbitmq::repo_url"));
         assert_eq!(yaml_key("no key here"), None);
+    }
+
+    #[test]
+    fn hiera_configurations_whose_data_is_in_the_tree() {
+        let plain = "---\nversion: 5\ndefaults:\n  datadir: \"data\"\n  data_hash: yaml_data\nhierarchy:\n  - name: \"Yaml\"\n    paths:\n      - \"nodes/%{trusted.certname}.yaml\"\n      - \"common.yaml\"\n";
+        let config = HieraConfig::read(plain).unwrap();
+        assert_eq!(config.datadirs, ["data"]);
+        assert_eq!(config.fixed_paths, ["common.yaml"]);
+        let eyaml = "version: 5\nhierarchy:\n  - name: 'Secure'\n    lookup_key: eyaml_lookup_key\n    path: 'secrets.yaml'\n    options:\n      pkcs7_private_key: /etc/keys/private_key.pkcs7.pem\n";
+        assert_eq!(HieraConfig::read(eyaml).unwrap().fixed_paths, ["secrets.yaml"]);
+        let outside =
+            "version: 5\nhierarchy:\n  - name: 'Local'\n    paths:\n      - '/etc/puppetlabs/puppet/local.yaml'\n";
+        assert_eq!(HieraConfig::read(outside), None);
+        let function = "version: 5\nhierarchy:\n  - name: cmdb\n    data_hash: cmdb::data\n";
+        assert_eq!(HieraConfig::read(function), None);
+        let vault = "version: 5\nhierarchy:\n  - name: vault\n    lookup_key: hiera_vault\n    uris: [a, b]\n";
+        assert_eq!(HieraConfig::read(vault), None);
+        let hiera3 = ":backends:\n  - yaml\n:yaml:\n  :datadir: /etc/puppet/hieradata\n";
+        assert_eq!(HieraConfig::read(hiera3), None);
+        let flow = "version: 5\ndefaults: { datadir: data }\nhierarchy:\n  - { name: common, paths: [\"common.yaml\", \"%{x}.yaml\"] }\n";
+        assert_eq!(HieraConfig::read(flow), None);
     }
 
     #[test]

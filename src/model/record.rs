@@ -242,6 +242,29 @@ pub enum Event {
         what: String,
         loc: Loc,
     },
+    /// A class or defined type declared with attributes its definition
+    /// has no parameter for, or without one it requires.
+    Parameters {
+        /// The class or defined type, as the index names it.
+        type_name: String,
+        class: bool,
+        /// The definition the declaration resolved to, at its name.
+        definition: Loc,
+        /// The declaration: a resource body's title, an `include`'s
+        /// argument, the declaration of a class a declared class inherits.
+        loc: Loc,
+        /// What was declared, for its include chain.
+        declared: Owner,
+        how: DeclHow,
+        /// Given attributes that are not parameters, `name` or a
+        /// metaparameter, with the place of their names.
+        unknown: Vec<(String, Loc)>,
+        /// Parameters without a default that were given no value.
+        missing: Vec<String>,
+        /// Some attributes come from a splat (`* => $h`) whose keys are
+        /// unknown: they may set anything.
+        open_splat: bool,
+    },
 }
 
 /// A declaration of a type some policy constrains (or any declaration,
@@ -452,6 +475,11 @@ impl Compilation {
                 | Event::InheritanceLoop { loc, .. }
                 | Event::NodeCall { loc, .. }
                 | Event::Limit { loc, .. } => f(loc),
+                Event::Parameters { definition, loc, unknown, .. } => {
+                    f(definition);
+                    f(loc);
+                    unknown.iter_mut().for_each(|(_, at)| f(at));
+                }
             }
         }
         for label in self.labels.values_mut() {

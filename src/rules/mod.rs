@@ -17,6 +17,7 @@ pub mod illegal_resource_type;
 pub mod incomplete_node;
 pub mod inheritance_cycle;
 pub mod missing_module;
+pub mod missing_parameter;
 pub mod node_scope_leak;
 pub mod policy_constraint;
 pub mod possible_duplicate_resource;
@@ -34,6 +35,7 @@ pub mod statement_without_effect;
 pub mod syntax_error;
 pub mod undefined_variable;
 pub mod unknown_class;
+pub mod unknown_parameter;
 pub mod use_before_assign;
 pub mod useless_suppression;
 pub mod variable_reassigned;
@@ -191,6 +193,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &incomplete_node::RULE,
     &inheritance_cycle::RULE,
     &missing_module::RULE,
+    &missing_parameter::RULE,
     &node_scope_leak::RULE,
     &possible_duplicate_resource::RULE,
     &security_admin_by_default::RULE,
@@ -206,6 +209,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &syntax_error::RULE,
     &undefined_variable::RULE,
     &unknown_class::RULE,
+    &unknown_parameter::RULE,
     &use_before_assign::RULE,
     &useless_suppression::RULE,
     &variable_reassigned::RULE,
@@ -312,16 +316,23 @@ pub struct ModelChecker<'m, 'a> {
     sink: Sink<'m, 'a>,
     node_calls: incomplete_node::NodeCalls,
     missing: missing_module::MissingUses,
+    set_elsewhere: std::cell::OnceCell<missing_parameter::SetElsewhere>,
 }
 
 impl<'m, 'a> ModelChecker<'m, 'a> {
     pub fn new(model: &'m Model<'a>) -> Self {
-        ModelChecker { model, sink: Sink::new(model), node_calls: Default::default(), missing: Default::default() }
+        ModelChecker {
+            model,
+            sink: Sink::new(model),
+            node_calls: Default::default(),
+            missing: Default::default(),
+            set_elsewhere: std::cell::OnceCell::new(),
+        }
     }
 
     pub fn compilation(&mut self, compilation: &Compilation) {
         type Check = fn(&Model<'_>, &Compilation, &mut Sink<'_, '_>);
-        let checks: [Check; 8] = [
+        let checks: [Check; 9] = [
             node_scope_leak::check,
             use_before_assign::check,
             undefined_variable::check,
@@ -329,6 +340,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
             duplicate_class_declaration::check,
             variable_reassigned::check,
             unknown_class::check,
+            unknown_parameter::check,
             policy_constraint::check,
         ];
         for check in checks {
@@ -352,6 +364,9 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
                 self.sink.example = None;
             }
         }
+        let set_elsewhere = self.set_elsewhere.get_or_init(|| missing_parameter::SetElsewhere::scan(self.model));
+        missing_parameter::check(self.model, compilation, set_elsewhere, &mut self.sink);
+        self.sink.example = None;
         missing_module::collect(self.model, compilation, &mut self.missing);
         incomplete_node::collect(self.model, compilation, &mut self.node_calls);
     }

@@ -12,11 +12,15 @@
 //! - "already defined" / "Attempt to redefine" → `duplicate-definition`;
 //! - "Could not find class" at L → `unknown-class` at L, or `missing-module`
 //!   there when no class of that module exists;
-//! - "Illegal Resource Type expression" at L → `illegal-resource-type` at L.
+//! - "Illegal Resource Type expression" at L → `illegal-resource-type` at L;
+//! - "has no parameter named" at L (when Puppet gives a line) →
+//!   `unknown-parameter` at L or at an attribute of the declaration at L;
+//! - "expects a value for parameter" at L → `missing-parameter` there.
 //!
 //! `# expect: RULE@LINE` lines add findings Puppet cannot show (node-scope
 //! leaks in manifests Puppet compiles thanks to node scope, a cycle nobody
-//! declares yet). mplint runs with the oracle's facts only.
+//! declares yet). mplint runs with the oracle's facts only, and knows that
+//! there is no Hiera data.
 
 use std::path::PathBuf;
 
@@ -77,6 +81,12 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     if error.contains("Illegal Resource Type expression") {
         return Some(Expectation { rules: &["illegal-resource-type"], line: number_after(error, "(line: "), why });
     }
+    if error.contains("has no parameter named") {
+        return Some(Expectation { rules: &["unknown-parameter"], line: number_after(error, "(line: "), why });
+    }
+    if error.contains("expects a value for parameter") {
+        return Some(Expectation { rules: &["missing-parameter"], line: number_after(error, "(line: "), why });
+    }
     if error.contains("Could not find class") {
         return Some(Expectation {
             rules: &["unknown-class", "missing-module"],
@@ -92,7 +102,7 @@ fn check(text: &str) -> Vec<Finding> {
     mplint::run_with_large_stack(move || {
         let files = vec![parse_file("case.pp", text.into_bytes())];
         // The facts the oracle gives Puppet, and no others.
-        let facts = || Facts::only(["osfamily", "os", "hostname", "fqdn"].map(String::from));
+        let facts = || Facts::only(["osfamily", "os", "hostname", "fqdn"].map(String::from)).without_hiera_data();
         let shared = analyse_with_facts(&files, vec![true], Workspace::default(), facts());
         // Nodes sharing a compilation give the findings of compiling each.
         let every_node = Workspace { compile_every_node: true, ..Workspace::default() };
@@ -140,9 +150,16 @@ fn mplint_agrees_with_puppet() {
             let error = verdict["error"].as_str().unwrap_or_default();
             match expectation(error, &text) {
                 Some(expected) => {
-                    let found = findings.iter().any(|f| {
-                        expected.rules.contains(&f.rule) && expected.line.is_none_or(|l| f.span.start_pos.line == l)
-                    });
+                    // Puppet places a parameter's error at the declaration,
+                    // mplint at the attribute: the flow ends at the declaration.
+                    let at_line = |f: &Finding, l: u32| {
+                        f.span.start_pos.line == l
+                            || (f.rule == "unknown-parameter"
+                                && f.flow.iter().any(|step| step.span.start_pos.line == l))
+                    };
+                    let found = findings
+                        .iter()
+                        .any(|f| expected.rules.contains(&f.rule) && expected.line.is_none_or(|l| at_line(f, l)));
                     if !found {
                         failures.push(format!(
                             "{name} ({node}): Puppet says {}\n  expected {:?} at line {:?}; mplint found:\n{}",
@@ -186,5 +203,62 @@ fn mplint_agrees_with_puppet() {
         }
     }
     eprintln!("oracle: {} cases; Puppet errors no rule covers yet: {uncovered:#?}", cases.len());
+    assert!(failures.is_empty(), "{} disagreements with Puppet:\n\n{}", failures.len(), failures.join("\n\n"));
+}
+
+/// Each `tests/oracle/trees/NAME/` is an environment (site manifest,
+/// modules, Hiera layers) with Puppet's verdict for web01.example.com,
+/// recorded by `tests/oracle/record-trees.sh`. mplint checks the tree as
+/// it checks any environment, discovering its Hiera data itself. Puppet's
+/// errors name a file and a line there; `# expect: none` in the site
+/// manifest marks an error mplint leaves unreported on purpose (data may
+/// come from outside the tree).
+#[test]
+fn mplint_agrees_with_puppet_on_environments() {
+    let root = repo().join("tests/oracle/trees");
+    let mut trees: Vec<PathBuf> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).collect();
+    trees.sort();
+    assert!(trees.len() >= 9, "only {} environment cases", trees.len());
+    let mut failures = Vec::new();
+    for tree in &trees {
+        let name = tree.file_name().unwrap().to_string_lossy().into_owned();
+        let site = std::fs::read_to_string(tree.join("manifests/site.pp")).unwrap();
+        let verdict: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(tree.join("verdict.json")).unwrap()).unwrap();
+        let verdict = &verdict["web01.example.com"];
+        let options = mplint::check::CheckOptions::default();
+        let dir = tree.clone();
+        let findings = mplint::run_with_large_stack(move || mplint::check::check(&[dir], &options).unwrap().findings);
+        let errors: Vec<&Finding> = findings.iter().filter(|f| f.level == Level::Error).collect();
+        let silent = site.lines().any(|l| l == "# expect: none");
+        if verdict["ok"].as_bool() == Some(true) || silent {
+            if !errors.is_empty() {
+                failures.push(format!("{name}: mplint reports errors Puppet does not:\n{}", describe(&findings)));
+            }
+            continue;
+        }
+        let error = verdict["error"].as_str().unwrap_or_default();
+        let Some(expected) = expectation(error, "") else {
+            failures.push(format!("{name}: no rule covers {error}"));
+            continue;
+        };
+        let file = error.split("(file: ").nth(1).and_then(|rest| rest.split(',').next()).unwrap_or_default();
+        let found = findings.iter().any(|f| {
+            expected.rules.contains(&f.rule)
+                && f.path.ends_with(file)
+                && expected.line.is_none_or(|l| {
+                    f.span.start_pos.line == l
+                        || (f.rule == "unknown-parameter" && f.flow.iter().any(|s| s.span.start_pos.line == l))
+                })
+        });
+        if !found {
+            failures.push(format!(
+                "{name}: Puppet says {error}\n  expected {:?} in {file} at line {:?}; mplint found:\n{}",
+                expected.rules,
+                expected.line,
+                describe(&findings)
+            ));
+        }
+    }
     assert!(failures.is_empty(), "{} disagreements with Puppet:\n\n{}", failures.len(), failures.join("\n\n"));
 }

@@ -1,22 +1,10 @@
 //! Puppet's built-ins the interpreter knows by name: metaparameters,
 //! resource types and functions.
 
-/// Attributes every resource type accepts.
-pub const METAPARAMETERS: &[&str] = &[
-    "alias",
-    "audit",
-    "before",
-    "consume",
-    "export",
-    "loglevel",
-    "noop",
-    "notify",
-    "require",
-    "schedule",
-    "stage",
-    "subscribe",
-    "tag",
-];
+/// Attributes every resource type accepts (Puppet 7's metaparameters:
+/// `consume` and `export` went with application orchestration).
+pub const METAPARAMETERS: &[&str] =
+    &["alias", "audit", "before", "loglevel", "noop", "notify", "require", "schedule", "stage", "subscribe", "tag"];
 
 /// Built-in resource types, for `defined('file')` and `defined(File)`.
 pub(super) const BUILT_IN_TYPES: &[&str] = &[

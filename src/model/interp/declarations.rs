@@ -5,7 +5,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::builtins::METAPARAMETERS;
 use super::{
-    ClassState, Ctx, Interpreter, PendingDefine, MAX_DECLARATION_DEPTH, MAX_DEFINE_DEPTH, MAX_DEFINE_INSTANCES,
+    ClassState, Ctx, Given, Interpreter, PendingDefine, MAX_DECLARATION_DEPTH, MAX_DEFINE_DEPTH, MAX_DEFINE_INSTANCES,
 };
 use crate::model::index::{normalize_name, Loc};
 use crate::model::record::*;
@@ -16,14 +16,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// `include`, `require`, `contain`, `class { … }` and entry points.
     /// Like Puppet, a class enters the catalog (after its parents) before its
     /// code runs, so code that includes it again meanwhile does nothing.
-    pub(super) fn declare_class(
-        &mut self,
-        name: &str,
-        how: DeclHow,
-        params: Option<Vec<(String, Value)>>,
-        at: Loc,
-        ctx: &Ctx,
-    ) {
+    pub(super) fn declare_class(&mut self, name: &str, how: DeclHow, params: Option<Vec<Given>>, at: Loc, ctx: &Ctx) {
         let name = normalize_name(name);
         if !self.add_to_catalog(&name, how, at, ctx, &mut Vec::new()) {
             return;
@@ -85,7 +78,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// Runs a declared class's code once: its parent's first, then its own
     /// parameters and body in a scope whose parent is the parent class's
     /// scope or else the enclosing top or node scope.
-    fn evaluate_class(&mut self, name: &str, params: Option<Vec<(String, Value)>>, at: Loc) {
+    fn evaluate_class(&mut self, name: &str, params: Option<Vec<Given>>, at: Loc) {
         let Some(state) = self.classes.get_mut(name) else { return };
         if state.evaluated {
             return;
@@ -108,6 +101,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             inherited = self.classes.get(&parent).and_then(|s| s.scope);
         }
         let shared: ClassName = name.into();
+        let given = params.unwrap_or_default();
+        let how = self.out.classes.get(name).map_or(DeclHow::Include, |decl| decl.how);
+        let declared = Owner::Class(shared.clone());
+        self.record_parameters(name, true, def.loc(), &class.params, &given, at, declared, how);
         let scope = self.new_scope(ScopeKind::Class(shared.clone()), inherited, Some(enclosing), None);
         if let Some(state) = self.classes.get_mut(name) {
             state.scope = Some(scope);
@@ -115,7 +112,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         self.bind_quietly(scope, "title", Value::Str(name.to_string()), None);
         self.bind_quietly(scope, "name", Value::Str(name.to_string()), None);
         let class_ctx = Ctx { scope, path: Vec::new(), file, owner: Owner::Class(shared), in_default: false };
-        let params = params.unwrap_or_default();
+        let (params, open_splat) = passed_values(given);
         // Metaparameters given to a resource-like declaration are variables
         // in the class's scope.
         for (name, value) in &params {
@@ -123,15 +120,16 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 self.bind_quietly(scope, name, value.clone(), None);
             }
         }
-        self.bind_parameters(&class.params, params, &class_ctx);
+        self.bind_parameters(&class.params, params, open_splat, &class_ctx);
         self.eval_block(&class.body, &class_ctx);
         self.declaring.pop();
     }
 
     /// Passed values first; defaults are evaluated in the new scope, in order.
     /// With `unknown_values`, every parameter's value is unknown (data from
-    /// Hiera or an unknown declarer may replace the default).
-    fn bind_parameters(&mut self, params: &[Parameter], passed: Vec<(String, Value)>, ctx: &Ctx) {
+    /// Hiera or an unknown declarer may replace the default); so is every
+    /// parameter not passed by name when a splat with unknown keys was.
+    fn bind_parameters(&mut self, params: &[Parameter], passed: Vec<(String, Value)>, open_splat: bool, ctx: &Ctx) {
         let passed: HashMap<String, Value> = passed.into_iter().collect();
         let unknown_values = self.out.hypothetical() && matches!(ctx.owner, Owner::Class(_))
             || matches!(&ctx.owner, Owner::Define(i) if self.out.instances.get(*i).is_some_and(|d| d.entry));
@@ -167,7 +165,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             // in the tree's Hiera data replaces the default.
             let from_data = !passed.contains_key(&param.name)
                 && matches!(&ctx.owner, Owner::Class(class) if self.facts.has_data_for(&format!("{class}::{}", param.name)));
-            if unknown_values || from_data {
+            if unknown_values || from_data || (open_splat && !passed.contains_key(&param.name)) {
                 value = Value::Unknown;
             }
             if let Some(t) = &param.type_expr {
@@ -184,9 +182,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         &mut self,
         type_name: &str,
         title: Option<String>,
-        params: Vec<(String, Value)>,
+        params: Vec<Given>,
         at: Loc,
         ctx: &Ctx,
+        entry: bool,
     ) {
         let type_name = normalize_name(type_name);
         let Some((define, def)) = self.index.find_define(&type_name, self.standalone) else {
@@ -224,14 +223,20 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let instance = self.out.instances.len();
         self.out.instances.push(DefineInstance {
             depth,
-            entry: false,
+            entry,
             type_name,
             title: title.clone(),
             loc: at,
             by: ctx.owner.clone(),
             path: self.absolute_path(ctx),
         });
-        let mut params = params;
+        if !entry {
+            let declared = Owner::Define(instance);
+            let type_name = self.out.instances[instance].type_name.clone();
+            let how = DeclHow::ResourceLike;
+            self.record_parameters(&type_name, false, def.loc(), &define.params, &params, at, declared, how);
+        }
+        let (mut params, open_splat) = passed_values(params);
         let title_value = title.map_or(Value::Unknown, Value::Str);
         if !params.iter().any(|(n, _)| n == "name") {
             params.push(("name".into(), title_value.clone()));
@@ -243,6 +248,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             instance,
             enclosing: self.base_of(ctx.scope),
             params,
+            open_splat,
         });
     }
 
@@ -278,8 +284,101 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     self.bind_quietly(scope, builtin, value, None);
                 }
             }
-            self.bind_parameters(&pending.define.params, passed, &ctx);
+            self.bind_parameters(&pending.define.params, passed, pending.open_splat, &ctx);
             self.eval_branch(&pending.define.body, &ctx);
         }
     }
+}
+
+impl Interpreter<'_, '_> {
+    /// Records what Puppet's check of a declaration's attributes against
+    /// its definition's parameters finds: attributes that are no parameter,
+    /// and parameters without default given no value (Hiera may still
+    /// provide those of a class).
+    #[allow(clippy::too_many_arguments)]
+    fn record_parameters(
+        &mut self,
+        type_name: &str,
+        class: bool,
+        definition: Loc,
+        params: &[Parameter],
+        given: &[Given],
+        at: Loc,
+        declared: Owner,
+        how: DeclHow,
+    ) {
+        let mut names: Vec<(String, Loc)> = Vec::new();
+        let mut open_splat = false;
+        for (name, value, place) in given {
+            if name == "*" {
+                match splat_keys(value) {
+                    Some(keys) => names.extend(keys.into_iter().map(|key| (key, *place))),
+                    None => open_splat = true,
+                }
+            } else {
+                names.push((name.clone(), *place));
+            }
+        }
+        let unknown: Vec<(String, Loc)> = names
+            .iter()
+            .filter(|(name, _)| {
+                name != "name" && !METAPARAMETERS.contains(&name.as_str()) && !params.iter().any(|p| p.name == *name)
+            })
+            .cloned()
+            .collect();
+        let missing: Vec<String> = params
+            .iter()
+            .filter(|p| p.default.is_none() && !names.iter().any(|(name, _)| *name == p.name))
+            .map(|p| p.name.clone())
+            .collect();
+        if unknown.is_empty() && missing.is_empty() {
+            return;
+        }
+        self.out.events.push(Event::Parameters {
+            type_name: type_name.to_string(),
+            class,
+            definition,
+            loc: at,
+            declared,
+            how,
+            unknown,
+            missing,
+            open_splat,
+        });
+    }
+}
+
+/// The keys a splatted hash sets, when they are all known.
+fn splat_keys(value: &Value) -> Option<Vec<String>> {
+    let Value::Hash(pairs) = value else { return None };
+    pairs.iter().map(|(key, _)| key.as_str().map(str::to_string)).collect()
+}
+
+/// The values a declaration passes by name: known splats unfolded (a
+/// name given outright wins), and whether a splat's keys are unknown.
+fn passed_values(given: Vec<Given>) -> (Vec<(String, Value)>, bool) {
+    let mut passed: Vec<(String, Value)> = Vec::new();
+    let mut splats = Vec::new();
+    for (name, value, _) in given {
+        if name == "*" {
+            splats.push(value);
+        } else {
+            passed.push((name, value));
+        }
+    }
+    let mut open_splat = false;
+    for splat in splats {
+        match splat {
+            Value::Hash(pairs) if pairs.iter().all(|(key, _)| key.as_str().is_some()) => {
+                for (key, value) in pairs {
+                    let key = key.as_str().unwrap_or_default().to_string();
+                    if !passed.iter().any(|(name, _)| *name == key) {
+                        passed.push((key, value));
+                    }
+                }
+            }
+            _ => open_splat = true,
+        }
+    }
+    (passed, open_splat)
 }

@@ -63,12 +63,18 @@ struct ClassState {
     evaluated: bool,
 }
 
+/// An attribute given to a declaration: its name, its value and where its
+/// name is written.
+type Given = (String, Value, Loc);
+
 struct PendingDefine<'a> {
     define: &'a DefineDef,
     file: FileId,
     instance: usize,
     enclosing: ScopeId,
     params: Vec<(String, Value)>,
+    /// A splat with unknown keys was passed.
+    open_splat: bool,
 }
 
 #[derive(Clone)]
@@ -249,10 +255,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     let def_loc = def.loc();
                     let ctx = Ctx { file: def.file, ..top_ctx.clone() };
                     if self.index.find_define(&name, self.standalone).is_some() {
-                        self.declare_define(&name, None, Vec::new(), def_loc, &ctx);
-                        if let Some(instance) = self.out.instances.last_mut() {
-                            instance.entry = true;
-                        }
+                        self.declare_define(&name, None, Vec::new(), def_loc, &ctx, true);
                     } else {
                         self.declare_class(&name, DeclHow::Entry, None, def_loc, &ctx);
                     }

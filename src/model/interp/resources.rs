@@ -1,6 +1,6 @@
 //! Resource declarations, collector queries, and resources' identity.
 
-use super::{Ctx, Interpreter};
+use super::{Ctx, Given, Interpreter};
 use crate::model::index::{normalize_name, Loc};
 use crate::model::record::*;
 use crate::model::value::Value;
@@ -42,13 +42,32 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             _ => resource.type_name(),
         };
-        for body in &resource.bodies {
-            let title = self.eval(&body.title, ctx);
-            let mut attributes = Vec::new();
+        // A `default:` body's attributes apply to every other body of the
+        // expression that does not set them itself.
+        let mut defaults: Vec<Given> = Vec::new();
+        for body in resource.bodies.iter().filter(|b| matches!(b.title.kind, ExprKind::Default)) {
             for attribute in &body.attributes {
                 let value = self.eval(&attribute.value, ctx);
-                attributes.push((attribute.name.clone(), value));
+                defaults.push((attribute.name.clone(), value, Loc::new(ctx.file, attribute.name_span)));
             }
+        }
+        for body in &resource.bodies {
+            if matches!(body.title.kind, ExprKind::Default) {
+                continue;
+            }
+            let title = self.eval(&body.title, ctx);
+            let mut given: Vec<Given> = Vec::new();
+            for attribute in &body.attributes {
+                let value = self.eval(&attribute.value, ctx);
+                given.push((attribute.name.clone(), value, Loc::new(ctx.file, attribute.name_span)));
+            }
+            for default in &defaults {
+                if default.0 == "*" || !given.iter().any(|(name, ..)| *name == default.0) {
+                    given.push(default.clone());
+                }
+            }
+            let attributes: Vec<(String, Value)> =
+                given.iter().map(|(name, value, _)| (name.clone(), value.clone())).collect();
             let Some(type_name) = &type_name else { continue };
             let titles = titles(&title);
             let body_loc = Loc::new(ctx.file, body.title.span);
@@ -85,7 +104,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             if type_name == "class" {
                 for title in titles.into_iter().flatten() {
-                    self.declare_class(&title, DeclHow::ResourceLike, Some(attributes.clone()), body_loc, ctx);
+                    self.declare_class(&title, DeclHow::ResourceLike, Some(given.clone()), body_loc, ctx);
                 }
                 continue;
             }
@@ -106,7 +125,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 });
                 if is_define {
                     let before = self.out.instances.len();
-                    self.declare_define(type_name, title, attributes.clone(), body_loc, ctx);
+                    self.declare_define(type_name, title, given.clone(), body_loc, ctx, false);
                     if let (Some(record), true) = (recorded, self.out.instances.len() > before) {
                         self.out.resources[record].instance = Some(before);
                     }

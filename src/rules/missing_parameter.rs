@@ -1,0 +1,131 @@
+//! `missing-parameter`
+
+use std::collections::BTreeSet;
+
+use super::unknown_parameter::{definition_certain, environment, reference};
+use super::{chain_related, RuleInfo, Sink};
+use crate::model::record::{Compilation, DeclHow, Event};
+use crate::model::{module_of, Model};
+use crate::rules::Level;
+use crate::syntax::ast::{Expr, ExprKind};
+
+/// ## What it does
+/// Reports a declaration of a defined type that gives no value for a
+/// parameter without a default, and a declaration of a class (`include`,
+/// `require`, `contain`, `class { … }`, or inheriting from it) that gives
+/// none when the tree's Hiera data has no key `class::parameter` for it
+/// either. For classes it reports only where the tree holds all the data
+/// Puppet can look up: the environment's `hiera.yaml` (version 5) reads
+/// only YAML, JSON or eyaml files of the tree, and so does the module's
+/// own. It says nothing when a splat with unknown keys is passed, when
+/// resource defaults, overrides or collectors elsewhere may set the
+/// attribute, or for a class checked on its own, which anyone may declare.
+///
+/// ## Why is this bad?
+/// Puppet fails the catalog: "Mymod::Thing[t]: expects a value for
+/// parameter 'x'", or "Class[Foo]: expects a value for parameter 'x'".
+///
+/// ## Example
+/// ```puppet
+/// define mymod::thing(String $owner) { }
+/// mymod::thing { 't': }
+/// ```
+/// Use instead:
+/// ```puppet
+/// define mymod::thing(String $owner) { }
+/// mymod::thing { 't': owner => 'root' }
+/// ```
+pub const RULE: RuleInfo = RuleInfo {
+    id: "missing-parameter",
+    name: "MissingParameter",
+    default_level: Level::Error,
+    summary: "A class or defined type is declared without a value for a parameter that has no default.",
+    documentation: include_str!("../../rules/missing-parameter.md"),
+};
+
+/// Types whose attributes code other than their declarations may set:
+/// resource defaults (`Mymod::Thing { x => 1 }`), overrides
+/// (`Mymod::Thing['t'] { x => 1 }`) and collectors with attributes.
+#[derive(Debug, Default)]
+pub struct SetElsewhere {
+    types: BTreeSet<String>,
+    /// Some such statement names its type by an expression: any type.
+    any: bool,
+}
+
+impl SetElsewhere {
+    pub fn scan(model: &Model<'_>) -> SetElsewhere {
+        let mut found = SetElsewhere::default();
+        for file in model.files {
+            let Some(manifest) = &file.manifest else { continue };
+            for statement in &manifest.statements {
+                statement.walk(&mut |e: &Expr| match &e.kind {
+                    ExprKind::ResourceDefaults(d) | ExprKind::ResourceOverride(d) => found.note(&d.type_expr),
+                    ExprKind::Collector(c) if !c.overrides.is_empty() => found.note(&c.type_expr),
+                    _ => {}
+                });
+            }
+        }
+        found
+    }
+
+    fn note(&mut self, type_expr: &Expr) {
+        match &type_expr.kind {
+            ExprKind::Name(n) | ExprKind::TypeRef(n) if n.eq_ignore_ascii_case("resource") => self.any = true,
+            ExprKind::Name(n) | ExprKind::TypeRef(n) => {
+                self.types.insert(n.trim_start_matches("::").to_ascii_lowercase());
+            }
+            ExprKind::Access { object, .. } => self.note(object),
+            _ => self.any = true,
+        }
+    }
+
+    fn covers(&self, type_name: &str) -> bool {
+        self.any || self.types.contains(type_name)
+    }
+}
+
+pub fn check(model: &Model<'_>, compilation: &Compilation, elsewhere: &SetElsewhere, sink: &mut Sink<'_, '_>) {
+    sink.compilation(compilation);
+    for event in &compilation.events {
+        let Event::Parameters { type_name, class, definition, loc, declared, how, missing, open_splat, .. } = event
+        else {
+            continue;
+        };
+        if missing.is_empty() || *open_splat || *how == DeclHow::Entry {
+            continue;
+        }
+        if !definition_certain(model, type_name, *definition) {
+            continue;
+        }
+        let missing: Vec<&String> = if *class {
+            if !model.facts.all_data_known(environment(model, compilation), module_of(type_name)) {
+                continue;
+            }
+            missing.iter().filter(|p| !model.facts.has_data_for(&format!("{type_name}::{p}"))).collect()
+        } else {
+            if elsewhere.covers(type_name) {
+                continue;
+            }
+            missing.iter().collect()
+        };
+        if missing.is_empty() {
+            continue;
+        }
+        let what = reference(compilation, *class, type_name, declared);
+        let names = missing.iter().map(|p| format!("'{p}'")).collect::<Vec<_>>().join(", ");
+        let (value, s) = if missing.len() == 1 { ("a value", "") } else { ("values", "s") };
+        let mut message = format!("{what}: expects {value} for parameter{s} {names}, which no default gives");
+        if *class {
+            let keys = missing.iter().map(|p| format!("`{type_name}::{p}`")).collect::<Vec<_>>().join(", ");
+            message.push_str(&format!(" and the tree's Hiera data has no key {keys}"));
+        }
+        let kind = if *class { "class" } else { "defined type" };
+        let related = vec![(*definition, format!("{kind} `{type_name}` defined here"))];
+        let mut flow = chain_related(&compilation.chain(declared), compilation, model);
+        if flow.last().is_none_or(|(at, _)| at != loc) {
+            flow.push((*loc, format!("`{type_name}` declared here")));
+        }
+        sink.report_with_flow(&RULE, *loc, message, related, flow);
+    }
+}

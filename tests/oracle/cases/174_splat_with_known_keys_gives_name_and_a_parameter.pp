@@ -1,0 +1,2 @@
+define mymod::thing($x) { }
+mymod::thing { 't': * => { 'name' => 'u', 'x' => 2 } }

@@ -1,0 +1,2 @@
+define mymod::thing($x, $y = 2) { }
+mymod::thing { 't': y => 3 }

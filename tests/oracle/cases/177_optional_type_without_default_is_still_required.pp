@@ -1,0 +1,2 @@
+define mymod::thing(Optional[String] $x) { }
+mymod::thing { 't': }

@@ -1,0 +1,4 @@
+define mymod::thing($x) { }
+mymod::thing { 't': x => undef }
+class foo($x) { }
+class { 'foo': x => undef }

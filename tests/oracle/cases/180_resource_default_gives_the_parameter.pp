@@ -1,0 +1,3 @@
+define mymod::thing($x) { }
+Mymod::Thing { x => 2 }
+mymod::thing { 't': }

@@ -1,0 +1,3 @@
+# Puppet checks virtual resources' parameters even when nothing realizes them.
+define mymod::thing($x) { }
+@mymod::thing { 't': }

@@ -1,0 +1,2 @@
+class foo($x, $y = 1) { }
+class { 'foo': y => 2 }

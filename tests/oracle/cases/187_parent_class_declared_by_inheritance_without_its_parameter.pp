@@ -1,0 +1,3 @@
+class a($x) { }
+class b inherits a { }
+include b

@@ -1,0 +1,1 @@
+class foo(String $x, String $y) { }

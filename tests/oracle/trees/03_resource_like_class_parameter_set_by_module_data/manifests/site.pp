@@ -1,0 +1,4 @@
+# Automatic parameter lookup serves resource-like declarations too.
+node default {
+  class { 'foo': y => 'given' }
+}

@@ -1,0 +1,6 @@
+node default {
+  foo::vhost { 'www':
+    docroot => '/srv/www',
+    prot    => 80,
+  }
+}

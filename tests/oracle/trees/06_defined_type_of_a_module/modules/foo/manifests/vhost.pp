@@ -1,0 +1,1 @@
+define foo::vhost(String $docroot, Integer $port) { }

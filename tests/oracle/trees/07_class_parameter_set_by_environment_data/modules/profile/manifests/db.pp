@@ -1,0 +1,1 @@
+class profile::db(String $password, Integer $port = 5432) { }

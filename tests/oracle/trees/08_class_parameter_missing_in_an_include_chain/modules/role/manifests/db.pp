@@ -1,0 +1,1 @@
+class role::db { include profile::db }
