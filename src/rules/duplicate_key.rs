@@ -40,10 +40,11 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
     for statement in &manifest.statements {
         statement.walk(&mut |e| {
             let ExprKind::Hash(pairs) = &e.kind else { return };
-            let mut seen: Vec<Literal> = Vec::new();
+            // Keys by their canonical text: a hash of 80,000 keys is linear.
+            let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
             for pair in pairs {
                 let Some(key) = literal(&pair.key) else { continue };
-                if seen.contains(&key) {
+                if !seen.insert(canonical(&key)) {
                     // Puppet places a hash entry at its `=>`.
                     let arrow = next_token(text, pair.key.span.end);
                     let span = file.source.span(arrow, (arrow + 2).min(text.len()));
@@ -57,11 +58,22 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
                             "the key `{written}` is given more than once in this hash; only the last value is kept"
                         ),
                     ));
-                } else {
-                    seen.push(key);
                 }
             }
         });
+    }
+}
+
+/// Text equal for two keys exactly when the keys are equal (`-0.0` is `0.0`).
+fn canonical(literal: &Literal) -> String {
+    match literal {
+        Literal::Float(f) if *f == 0.0 => format!("{:?}", Literal::Float(0.0)),
+        Literal::Array(items) => format!("Array[{}]", items.iter().map(canonical).collect::<Vec<_>>().join(",")),
+        Literal::Hash(pairs) => format!(
+            "Hash[{}]",
+            pairs.iter().map(|(k, v)| format!("{}=>{}", canonical(k), canonical(v))).collect::<Vec<_>>().join(",")
+        ),
+        other => format!("{other:?}"),
     }
 }
 
