@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 
 use super::workspace::Workspace;
 
-/// Facter's core facts: the structured ones and the legacy flat names.
-const CORE_FACTS: &[&str] = &[
-    // Structured facts.
+/// Facter's core facts that Facter 4 reports by default: the structured
+/// ones and the few flat ones it keeps.
+pub const MODERN_FACTS: &[&str] = &[
     "aio_agent_version",
     "augeas",
     "az_metadata",
@@ -51,7 +51,11 @@ const CORE_FACTS: &[&str] = &[
     "zpool_featurenumbers",
     "zpool_version",
     "nim_type",
-    // Legacy flat facts.
+];
+
+/// Facter's legacy flat facts, which Facter 4 leaves out unless asked to
+/// (Puppet 8 no longer asks).
+const LEGACY_FACTS: &[&str] = &[
     "architecture",
     "augeasversion",
     "blockdevices",
@@ -143,17 +147,15 @@ const CORE_FACTS: &[&str] = &[
     "windows_system32",
     "zonename",
     "zones",
-    // Set by Puppet itself for every agent.
-    "clientcert",
-    "clientversion",
-    "clientnoop",
-    "agent_specified_environment",
-    "puppetversion",
-    // Server facts, set as top-scope variables on the server.
-    "servername",
-    "serverip",
-    "serverversion",
 ];
+
+/// Facts Puppet itself adds for every agent.
+pub const PUPPET_FACTS: &[&str] =
+    &["clientcert", "clientversion", "clientnoop", "agent_specified_environment", "puppetversion"];
+
+/// Server facts, set as top-scope variables on the server (and in
+/// `$server_facts`, not `$facts`).
+pub const SERVER_FACTS: &[&str] = &["servername", "serverip", "serverversion"];
 
 /// Per-interface and per-device facts such as `ipaddress_eth0`.
 const FACT_PREFIXES: &[&str] = &[
@@ -183,6 +185,11 @@ pub const BUILT_IN_VARIABLES: &[&str] =
 #[derive(Debug, Clone)]
 pub struct Facts {
     custom: BTreeSet<String>,
+    /// The custom facts the tree ships (`lib/facter`, `facts.d`): those,
+    /// not Facter's, are what nodes get under their names.
+    shipped: BTreeSet<String>,
+    /// The names the configuration declares as facts (or ENC parameters).
+    declared: BTreeSet<String>,
     /// Keys the tree's Hiera data sets (`ntp::servers`): Puppet's automatic
     /// parameter lookup gives those class parameters their value.
     data_keys: BTreeSet<String>,
@@ -208,7 +215,14 @@ enum DataKnown {
 
 impl Default for Facts {
     fn default() -> Self {
-        Facts { custom: BTreeSet::new(), data_keys: BTreeSet::new(), core: true, data_known: DataKnown::Nowhere }
+        Facts {
+            custom: BTreeSet::new(),
+            shipped: BTreeSet::new(),
+            declared: BTreeSet::new(),
+            data_keys: BTreeSet::new(),
+            core: true,
+            data_known: DataKnown::Nowhere,
+        }
     }
 }
 
@@ -218,7 +232,8 @@ impl Facts {
     /// the variables Hiera hierarchies of the tree interpolate, and those
     /// the configuration declares.
     pub fn discover(workspace: &Workspace) -> Facts {
-        let mut custom: BTreeSet<String> = workspace.declared_facts.iter().cloned().collect();
+        let declared: BTreeSet<String> = workspace.declared_facts.iter().cloned().collect();
+        let mut custom = BTreeSet::new();
         let modules = workspace.modules();
         for dir in modules.values() {
             for path in files_in(&dir.join("lib/facter")) {
@@ -234,6 +249,8 @@ impl Facts {
                 }
             }
         }
+        let shipped = custom.clone();
+        custom.extend(declared.iter().cloned());
         // Hiera configurations: environments' and modules' own, and copies
         // a module deploys from `files/`.
         let config_dirs = workspace
@@ -264,7 +281,14 @@ impl Facts {
         let closed = workspace.environments.iter().filter(|env| environment_data_in_tree(env)).cloned().collect();
         let open_modules =
             modules.iter().filter(|(_, dir)| !module_data_understood(dir)).map(|(name, _)| name.clone()).collect();
-        Facts { custom, data_keys, core: true, data_known: DataKnown::Environments { closed, open_modules } }
+        Facts {
+            custom,
+            shipped,
+            declared,
+            data_keys,
+            core: true,
+            data_known: DataKnown::Environments { closed, open_modules },
+        }
     }
 
     /// Whether the tree's Hiera data sets `key` (`class::param`).
@@ -295,21 +319,34 @@ impl Facts {
     }
 
     pub fn with_custom(names: impl IntoIterator<Item = String>) -> Facts {
-        Facts { custom: names.into_iter().collect(), ..Facts::default() }
+        let custom: BTreeSet<String> = names.into_iter().collect();
+        Facts { shipped: custom.clone(), custom, ..Facts::default() }
     }
 
-    /// Exactly these facts and no others.
+    /// Exactly these facts and no others: Facter's where they are
+    /// Facter's names.
     pub fn only(names: impl IntoIterator<Item = String>) -> Facts {
-        Facts { custom: names.into_iter().collect(), core: false, ..Facts::default() }
+        let custom: BTreeSet<String> = names.into_iter().collect();
+        let shipped = custom.iter().filter(|name| !is_core_fact(name)).cloned().collect();
+        Facts { custom, shipped, core: false, ..Facts::default() }
+    }
+
+    /// Whether the tree ships a custom fact of this name (a module's
+    /// `lib/facter`, a `facts.d` file).
+    pub fn is_shipped_custom(&self, name: &str) -> bool {
+        self.shipped.contains(name.trim_start_matches("::"))
+    }
+
+    /// Whether the configuration declares the name as a fact the nodes get
+    /// from outside the tree.
+    pub fn is_declared(&self, name: &str) -> bool {
+        self.declared.contains(name.trim_start_matches("::"))
     }
 
     /// Is `name` a fact, readable as a top-scope variable?
     pub fn is_fact(&self, name: &str) -> bool {
         let name = name.trim_start_matches("::");
-        self.custom.contains(name)
-            || (self.core
-                && (CORE_FACTS.contains(&name)
-                    || FACT_PREFIXES.iter().any(|p| name.len() > p.len() && name.starts_with(p))))
+        self.custom.contains(name) || (self.core && is_core_fact(name))
     }
 }
 
@@ -449,6 +486,13 @@ impl HieraConfig {
             self.datadirs.clone()
         }
     }
+}
+
+/// Is `name` one of Facter's or Puppet's own facts (or a name of their
+/// per-interface and per-device families)?
+fn is_core_fact(name: &str) -> bool {
+    [MODERN_FACTS, LEGACY_FACTS, PUPPET_FACTS, SERVER_FACTS].iter().any(|list| list.contains(&name))
+        || FACT_PREFIXES.iter().any(|p| name.len() > p.len() && name.starts_with(p))
 }
 
 /// The files directly in a directory, sorted; none if it cannot be read.

@@ -189,6 +189,27 @@ pub struct Read {
     pub with_fallback: bool,
 }
 
+/// How code names a fact it reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum FactForm {
+    /// `$osfamily`: an unqualified variable no scope binds.
+    Variable,
+    /// `$::osfamily`: a top-scope variable.
+    TopScope,
+    /// `$facts['osfamily']`.
+    FactsHash,
+}
+
+/// A read that reached a fact by its top-level name: a variable no scope
+/// binds that names a fact, or a literal key of `$facts`.
+#[derive(Debug, Clone)]
+pub struct FactRead {
+    pub loc: Loc,
+    /// The fact's name (the key, or the variable without `$` and `::`).
+    pub name: std::sync::Arc<str>,
+    pub form: FactForm,
+}
+
 #[derive(Debug, Clone)]
 pub struct ResourceDecl {
     /// Lower-case type name: `file`, `apache::vhost`.
@@ -367,6 +388,8 @@ pub struct Compilation {
     /// The reads rules query: those found in node scope and those that
     /// found nothing when they ran (`Unbound`, `LaterBound`).
     pub reads: Vec<Read>,
+    /// Reads that reached a fact.
+    pub fact_reads: Vec<FactRead>,
     pub classes: BTreeMap<String, ClassDecl>,
     pub instances: Vec<DefineInstance>,
     pub resources: Vec<ResourceDecl>,
@@ -441,6 +464,9 @@ impl Compilation {
                 ReadOutcome::Unbound { elsewhere, .. } => elsewhere.iter_mut().for_each(&mut *f),
                 ReadOutcome::Fact | ReadOutcome::BuiltIn => {}
             }
+        }
+        for read in &mut self.fact_reads {
+            f(&mut read.loc);
         }
         for class in self.classes.values_mut() {
             f(&mut class.loc);

@@ -16,6 +16,7 @@ pub mod illegal_placement;
 pub mod illegal_resource_type;
 pub mod incomplete_node;
 pub mod inheritance_cycle;
+pub mod legacy_fact;
 pub mod missing_module;
 pub mod missing_parameter;
 pub mod node_scope_leak;
@@ -33,6 +34,7 @@ pub mod security_weak_hash;
 pub mod security_world_writable;
 pub mod statement_without_effect;
 pub mod syntax_error;
+pub mod top_scope_fact;
 pub mod undefined_variable;
 pub mod unknown_class;
 pub mod unknown_parameter;
@@ -192,6 +194,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &illegal_resource_type::RULE,
     &incomplete_node::RULE,
     &inheritance_cycle::RULE,
+    &legacy_fact::RULE,
     &missing_module::RULE,
     &missing_parameter::RULE,
     &node_scope_leak::RULE,
@@ -207,6 +210,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &security_world_writable::RULE,
     &statement_without_effect::RULE,
     &syntax_error::RULE,
+    &top_scope_fact::RULE,
     &undefined_variable::RULE,
     &unknown_class::RULE,
     &unknown_parameter::RULE,
@@ -332,7 +336,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
 
     pub fn compilation(&mut self, compilation: &Compilation) {
         type Check = fn(&Model<'_>, &Compilation, &mut Sink<'_, '_>);
-        let checks: [Check; 9] = [
+        let checks: [Check; 11] = [
             node_scope_leak::check,
             use_before_assign::check,
             undefined_variable::check,
@@ -342,6 +346,8 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
             unknown_class::check,
             unknown_parameter::check,
             policy_constraint::check,
+            legacy_fact::check,
+            top_scope_fact::check,
         ];
         for check in checks {
             check(self.model, compilation, &mut self.sink);

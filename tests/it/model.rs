@@ -63,7 +63,9 @@ fn custom_facts_from_modules_are_not_leaks() {
     write(&module, "manifests/init.pp", "class dc {\n  notify { \"dc ${datacenter}\": }\n}\n");
     write(&module, "lib/facter/datacenter.rb", "Facter.add(:datacenter) do\n  setcode { 'ams' }\nend\n");
     let found = findings(vec![module], vec![]);
-    assert!(found.is_empty(), "{found:#?}");
+    // Only the note that a fact is better read from `$facts`.
+    assert_eq!(rules(&found), [("top-scope-fact", "init.pp".to_string(), 2)], "{found:#?}");
+    assert!(found[0].message.contains("`$facts['datacenter']`"), "{}", found[0].message);
 }
 
 #[test]
@@ -390,7 +392,12 @@ fn facts_a_hierarchy_interpolates_or_a_module_ships_in_facts_d_are_known() {
         "class profile::base {\n  notify { \"${puppet_role} ${tier} ${rack_row}\": }\n  notify { \"${rack_column}\": }\n}\n",
     );
     let found = findings(vec![root.to_path_buf()], vec![]);
-    assert_eq!(rules(&found), [("undefined-variable", "base.pp".to_string(), 3)], "{found:#?}");
+    // `rack_row` is surely a fact (a file of facts.d sets it): a note says to read it from `$facts`.
+    assert_eq!(
+        rules(&found),
+        [("top-scope-fact", "base.pp".to_string(), 2), ("undefined-variable", "base.pp".to_string(), 3)],
+        "{found:#?}"
+    );
 }
 
 #[test]
@@ -425,4 +432,59 @@ fn the_puppetfile_of_a_module_checked_alone_is_read() {
     let found = findings(vec![module], vec![]);
     assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 2)], "{found:#?}");
     assert!(found[0].message.contains("Puppetfile installs it"), "{}", found[0].message);
+}
+
+#[test]
+fn custom_facts_named_like_legacy_facts_are_not_legacy() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("site_facts");
+    write(
+        &module,
+        "manifests/init.pp",
+        "class site_facts {\n  notify { \"${::osfamily} ${lsbdistcodename} ${facts['ipaddress']} ${::memorysize}\": }\n}\n",
+    );
+    write(&module, "lib/facter/osfamily.rb", "Facter.add(:osfamily) do\n  setcode { 'Debian' }\nend\n");
+    write(&module, "facts.d/site.txt", "lsbdistcodename=bookworm\nipaddress=10.0.0.1\n");
+    let found = findings(vec![module], vec![]);
+    let legacy: Vec<&str> = found.iter().filter(|f| f.rule == "legacy-fact").map(|f| f.message.as_str()).collect();
+    assert_eq!(legacy.len(), 1, "{found:#?}");
+    assert!(legacy[0].contains("`$::memorysize`") && legacy[0].contains("$facts['memory']['system']['total']"));
+    let notes: Vec<&str> = found.iter().filter(|f| f.rule == "top-scope-fact").map(|f| f.message.as_str()).collect();
+    assert_eq!(
+        notes,
+        [
+            "`$::osfamily` reads a fact as a variable: use `$facts['osfamily']`",
+            "`$lsbdistcodename` reads a fact as a variable: use `$facts['lsbdistcodename']`"
+        ],
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn a_legacy_fact_read_by_every_node_is_reported_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "node 'a.example.com' {\n  include base\n}\nnode 'b.example.com' {\n  $x = 1\n  include base\n}\n",
+    );
+    write(root, "modules/base/manifests/init.pp", "class base {\n  notify { $::operatingsystem: }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("legacy-fact", "init.pp".to_string(), 2)], "{found:#?}");
+    assert!(found[0].message.contains("`$facts['os']['name']`"), "{}", found[0].message);
+}
+
+#[test]
+fn a_class_no_node_reaches_may_get_its_fact_named_variable_from_a_node() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  $osfamily = 'Custom'\n}\n");
+    write(
+        root,
+        "modules/base/manifests/init.pp",
+        "class base {\n  notify { \"${osfamily}\": }\n  notify { \"${::osfamily}\": }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("legacy-fact", "init.pp".to_string(), 3)], "{found:#?}");
 }

@@ -262,3 +262,70 @@ fn mplint_agrees_with_puppet_on_environments() {
     }
     assert!(failures.is_empty(), "{} disagreements with Puppet:\n\n{}", failures.len(), failures.join("\n\n"));
 }
+
+/// The values of the facts the oracle gives Puppet for a node.
+fn fact_values(node: &str) -> [String; 4] {
+    let host = node.split('.').next().unwrap_or(node);
+    ["\"Debian\"".into(), "{\"family\"=>\"Debian\"}".into(), format!("\"{host}\""), format!("\"{node}\"")]
+}
+
+/// Cases with `# checks: RULE, …` list every finding of those rules as
+/// `# expect:` lines, and show each read in a `notify { 'line L': message
+/// => <read> }`: Puppet's catalog then tells whether the read at line L got
+/// a fact's value. An expected finding must be a read Puppet resolved to a
+/// fact in some node's compilation; a read that got another value (a
+/// parameter, a local of the same name) must not be expected.
+#[test]
+fn fact_rules_agree_with_puppet() {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for case in cases() {
+        let name = case.file_stem().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&case).unwrap();
+        let Some(rules) = text.lines().find_map(|l| l.strip_prefix("# checks: ")) else { continue };
+        checked += 1;
+        let rules: Vec<&str> = rules.split(',').map(str::trim).collect();
+        let mut expected: Vec<(String, u32)> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("# expect: "))
+            .filter_map(|e| e.split_once('@'))
+            .filter(|(rule, _)| rules.contains(rule))
+            .map(|(rule, at)| (rule.to_string(), at.parse().unwrap()))
+            .collect();
+        expected.sort();
+        let mut found: Vec<(String, u32)> = check(&text)
+            .iter()
+            .filter(|f| rules.contains(&f.rule))
+            .map(|f| (f.rule.to_string(), f.span.start_pos.line))
+            .collect();
+        found.sort();
+        found.dedup();
+        if found != expected {
+            failures.push(format!("{name}: expected {expected:?}, mplint found {found:?}"));
+        }
+        let verdicts: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(case.with_extension("verdict.json")).unwrap()).unwrap();
+        // Per line, whether some node's Puppet read a fact's value there.
+        let mut fact_read_at: std::collections::BTreeMap<u32, bool> = Default::default();
+        for (node, verdict) in verdicts.as_object().unwrap() {
+            for resource in verdict["resources"].as_array().into_iter().flatten() {
+                let Some(line) = resource["title"].as_str().and_then(|t| t.strip_prefix("line ")) else { continue };
+                let message = resource["params"]["message"].as_str().unwrap_or_default();
+                let is_fact = fact_values(node).iter().any(|v| v == message);
+                *fact_read_at.entry(line.parse().unwrap()).or_default() |= is_fact;
+            }
+        }
+        for (rule, line) in &expected {
+            if fact_read_at.get(line) != Some(&true) {
+                failures.push(format!("{name}: {rule}@{line} expected, but Puppet read no fact there"));
+            }
+        }
+        for (line, _) in fact_read_at.iter().filter(|(_, is_fact)| !**is_fact) {
+            if expected.iter().any(|(_, at)| at == line) {
+                failures.push(format!("{name}: line {line} expected, but Puppet's value there is no fact's"));
+            }
+        }
+    }
+    assert!(checked >= 5, "only {checked} cases check the fact rules");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -78,9 +78,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             ExprKind::Binary { op, left, right } => self.eval_binary(*op, left, right, ctx),
             ExprKind::Selector { value, entries } => self.eval_selector(value, entries, ctx).on_path(&ctx.path),
             ExprKind::Access { object, index } => {
-                let object = self.eval(object, ctx);
+                let value = self.eval(object, ctx);
                 let keys = self.eval_all(index, ctx);
-                access(&object, &keys)
+                if let (ExprKind::Variable(variable), [Value::Str(key)]) = (&object.kind, keys.as_slice()) {
+                    self.record_facts_key(variable, key, at, ctx);
+                }
+                access(&value, &keys)
             }
             ExprKind::Call(call) => self.eval_call(call, at, ctx),
             ExprKind::MethodCall(call) => {
@@ -137,6 +140,17 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             | ExprKind::Plan(_)
             | ExprKind::TypeAlias(_)
             | ExprKind::TypeDefinition(_) => Value::Undef,
+        }
+    }
+
+    /// `$facts['name']`, where `$facts` is Puppet's own hash (no lambda
+    /// parameter of that name hides it).
+    fn record_facts_key(&mut self, variable: &Variable, key: &str, at: Loc, ctx: &Ctx) {
+        if variable.unanchored() != "facts" {
+            return;
+        }
+        if self.resolve(ctx.scope, variable, &ctx.path).1 == ReadOutcome::BuiltIn {
+            self.out.fact_reads.push(FactRead { loc: at, name: key.into(), form: FactForm::FactsHash });
         }
     }
 

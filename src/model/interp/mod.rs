@@ -173,6 +173,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 node_in_view,
                 scopes: Vec::new(),
                 reads: Vec::new(),
+                fact_reads: Vec::new(),
                 classes: BTreeMap::new(),
                 instances: Vec::new(),
                 resources: Vec::new(),

@@ -182,6 +182,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     pub(super) fn read(&mut self, variable: &Variable, at: Loc, ctx: &Ctx) -> Value {
         let (value, outcome) = self.resolve(ctx.scope, variable, &ctx.path);
         let value = value.on_path(&ctx.path);
+        if outcome == ReadOutcome::Fact {
+            let form = if variable.name.starts_with("::") { FactForm::TopScope } else { FactForm::Variable };
+            self.out.fact_reads.push(FactRead { loc: at, name: variable.unanchored().into(), form });
+        }
         // Only what the rules ask about is kept: reads found in node scope,
         // and reads that found nothing (perhaps bound later) where no
         // `defined('$x')` guards them.

@@ -1,0 +1,314 @@
+//! `legacy-fact`
+
+use super::{RuleInfo, Sink};
+use crate::model::record::{Compilation, FactForm, FactRead};
+use crate::model::Model;
+use crate::rules::Level;
+
+/// ## What it does
+/// Reports each read of one of Facter's legacy flat facts (`$osfamily`,
+/// `$::ipaddress`, `$facts['operatingsystemmajrelease']`,
+/// `$::macaddress_eth0`) with the structured fact that replaces it.
+///
+/// ## Why is this bad?
+/// Puppet 8 asks Facter for its facts without the legacy ones: the read
+/// fails under strict variables (Puppet 8's default) or gives undef.
+pub const RULE: RuleInfo = RuleInfo {
+    id: "legacy-fact",
+    name: "LegacyFact",
+    default_level: Level::Warning,
+    summary: "A legacy fact is read, which Puppet 8 no longer provides.",
+    documentation: include_str!("../../rules/legacy-fact.md"),
+};
+
+/// Legacy facts by name: the structured fact that replaces each (a path of
+/// keys under `$facts`) and what differs in its value, if anything.
+const LEGACY: &[(&str, &str, &str)] = &[
+    ("architecture", "os.architecture", ""),
+    ("augeasversion", "augeas.version", ""),
+    ("blockdevices", "disks", "a hash by device name, not a comma-separated list"),
+    ("bios_release_date", "dmi.bios.release_date", ""),
+    ("bios_vendor", "dmi.bios.vendor", ""),
+    ("bios_version", "dmi.bios.version", ""),
+    ("boardassettag", "dmi.board.asset_tag", ""),
+    ("boardmanufacturer", "dmi.board.manufacturer", ""),
+    ("boardproductname", "dmi.board.product", ""),
+    ("boardserialnumber", "dmi.board.serial_number", ""),
+    ("chassisassettag", "dmi.chassis.asset_tag", ""),
+    ("chassistype", "dmi.chassis.type", ""),
+    ("dhcp_servers", "networking.dhcp", "the primary interface's server; each interface has its own `dhcp`"),
+    ("domain", "networking.domain", ""),
+    ("fqdn", "networking.fqdn", ""),
+    ("gid", "identity.group", ""),
+    ("hardwareisa", "processors.isa", ""),
+    ("hardwaremodel", "os.hardware", ""),
+    ("hostname", "networking.hostname", ""),
+    ("id", "identity.user", ""),
+    ("interfaces", "networking.interfaces", "a hash by interface name, not a comma-separated list"),
+    ("ipaddress", "networking.ip", ""),
+    ("ipaddress6", "networking.ip6", ""),
+    ("ldom_domainchassis", "ldom.domainchassis", ""),
+    ("ldom_domaincontrol", "ldom.domaincontrol", ""),
+    ("ldom_domainname", "ldom.domainname", ""),
+    ("ldom_domainrole_control", "ldom.domainrole.control", ""),
+    ("ldom_domainrole_impl", "ldom.domainrole.impl", ""),
+    ("ldom_domainrole_io", "ldom.domainrole.io", ""),
+    ("ldom_domainrole_root", "ldom.domainrole.root", ""),
+    ("ldom_domainrole_service", "ldom.domainrole.service", ""),
+    ("ldom_domainuuid", "ldom.domainuuid", ""),
+    ("lsbdistcodename", "os.distro.codename", ""),
+    ("lsbdistdescription", "os.distro.description", ""),
+    ("lsbdistid", "os.distro.id", ""),
+    ("lsbdistrelease", "os.distro.release.full", ""),
+    ("lsbmajdistrelease", "os.distro.release.major", ""),
+    ("lsbminordistrelease", "os.distro.release.minor", ""),
+    ("lsbrelease", "os.distro.specification", ""),
+    ("macaddress", "networking.mac", ""),
+    ("macosx_buildversion", "os.macosx.build", ""),
+    ("macosx_productname", "os.macosx.product", ""),
+    ("macosx_productversion", "os.macosx.version.full", ""),
+    ("macosx_productversion_major", "os.macosx.version.major", ""),
+    ("macosx_productversion_minor", "os.macosx.version.minor", ""),
+    ("macosx_productversion_patch", "os.macosx.version.patch", ""),
+    ("manufacturer", "dmi.manufacturer", ""),
+    ("memoryfree", "memory.system.available", ""),
+    ("memoryfree_mb", "memory.system.available_bytes", "in bytes, not MiB"),
+    ("memorysize", "memory.system.total", ""),
+    ("memorysize_mb", "memory.system.total_bytes", "in bytes, not MiB"),
+    ("netmask", "networking.netmask", ""),
+    ("netmask6", "networking.netmask6", ""),
+    ("network", "networking.network", ""),
+    ("network6", "networking.network6", ""),
+    ("operatingsystem", "os.name", ""),
+    ("operatingsystemmajrelease", "os.release.major", ""),
+    ("operatingsystemrelease", "os.release.full", ""),
+    ("osfamily", "os.family", ""),
+    ("physicalprocessorcount", "processors.physicalcount", ""),
+    ("processorcount", "processors.count", ""),
+    ("productname", "dmi.product.name", ""),
+    ("rubyplatform", "ruby.platform", ""),
+    ("rubysitedir", "ruby.sitedir", ""),
+    ("rubyversion", "ruby.version", ""),
+    ("scope6", "networking.scope6", ""),
+    ("selinux", "os.selinux.enabled", ""),
+    ("selinux_config_mode", "os.selinux.config_mode", ""),
+    ("selinux_config_policy", "os.selinux.config_policy", ""),
+    ("selinux_current_mode", "os.selinux.current_mode", ""),
+    ("selinux_enforced", "os.selinux.enforced", ""),
+    ("selinux_policyversion", "os.selinux.policy_version", ""),
+    ("serialnumber", "dmi.product.serial_number", ""),
+    ("sp_boot_mode", "system_profiler.boot_mode", ""),
+    ("sp_boot_rom_version", "system_profiler.boot_rom_version", ""),
+    ("sp_boot_volume", "system_profiler.boot_volume", ""),
+    ("sp_cpu_type", "system_profiler.processor_name", ""),
+    ("sp_current_processor_speed", "system_profiler.processor_speed", ""),
+    ("sp_kernel_version", "system_profiler.kernel_version", ""),
+    ("sp_l2_cache_core", "system_profiler.l2_cache_per_core", ""),
+    ("sp_l3_cache", "system_profiler.l3_cache", ""),
+    ("sp_local_host_name", "system_profiler.computer_name", ""),
+    ("sp_machine_model", "system_profiler.model_identifier", ""),
+    ("sp_machine_name", "system_profiler.model_name", ""),
+    ("sp_number_processors", "system_profiler.cores", ""),
+    ("sp_os_version", "system_profiler.system_version", ""),
+    ("sp_packages", "system_profiler.processors", ""),
+    ("sp_physical_memory", "system_profiler.memory", ""),
+    ("sp_platform_uuid", "system_profiler.hardware_uuid", ""),
+    ("sp_secure_vm", "system_profiler.secure_virtual_memory", ""),
+    ("sp_serial_number", "system_profiler.serial_number", ""),
+    ("sp_smc_version_system", "system_profiler.smc_version", ""),
+    ("sp_uptime", "system_profiler.uptime", ""),
+    ("sp_user_name", "system_profiler.username", ""),
+    ("swapencrypted", "memory.swap.encrypted", ""),
+    ("swapfree", "memory.swap.available", ""),
+    ("swapfree_mb", "memory.swap.available_bytes", "in bytes, not MiB"),
+    ("swapsize", "memory.swap.total", ""),
+    ("swapsize_mb", "memory.swap.total_bytes", "in bytes, not MiB"),
+    ("system32", "os.windows.system32", ""),
+    ("uptime", "system_uptime.uptime", ""),
+    ("uptime_days", "system_uptime.days", ""),
+    ("uptime_hours", "system_uptime.hours", ""),
+    ("uptime_seconds", "system_uptime.seconds", ""),
+    ("uuid", "dmi.product.uuid", ""),
+    ("windows_display_version", "os.windows.display_version", ""),
+    ("windows_edition_id", "os.windows.edition_id", ""),
+    ("windows_installation_type", "os.windows.installation_type", ""),
+    ("windows_product_name", "os.windows.product_name", ""),
+    ("windows_release_id", "os.windows.release_id", ""),
+    ("xendomains", "xen.domains", "an array, not a comma-separated list"),
+    ("zonename", "solaris_zones.current", ""),
+    ("zones", "solaris_zones.zones", "a hash by zone name, not a count"),
+];
+
+/// Per-interface legacy facts (`ipaddress_eth0`): the key each has under
+/// `networking.interfaces.<interface>`.
+const PER_INTERFACE: &[(&str, &str)] = &[
+    ("ipaddress6_", "ip6"),
+    ("ipaddress_", "ip"),
+    ("macaddress_", "mac"),
+    ("mtu_", "mtu"),
+    ("netmask6_", "netmask6"),
+    ("netmask_", "netmask"),
+    ("network6_", "network6"),
+    ("network_", "network"),
+    ("scope6_", "scope6"),
+];
+
+/// Per-zone legacy facts (`zone_<name>_<key>`): their keys under
+/// `solaris_zones.zones.<name>`.
+const PER_ZONE: &[&str] = &["brand", "iptype", "name", "uuid", "id", "path", "status"];
+
+/// SSH key algorithms Facter names facts after.
+const SSH_ALGORITHMS: &[&str] = &["dsa", "ecdsa", "ed25519", "rsa"];
+
+/// `$facts['a']['b']` for the path `a.b`.
+fn facts_access(path: &str) -> String {
+    let keys: String = path.split('.').map(|key| format!("['{key}']")).collect();
+    format!("$facts{keys}")
+}
+
+/// What replaces a legacy fact, and what differs in its value. Names of a
+/// per-interface family need a suffix that looks like an interface when
+/// read as a plain variable: `$network_manager` is more likely a variable
+/// of the code than the fact of an interface named `manager`.
+pub fn replacement(name: &str, form: FactForm) -> Option<(String, &'static str)> {
+    if let Some((_, path, caveat)) = LEGACY.iter().find(|(legacy, _, _)| *legacy == name) {
+        return Some((facts_access(path), caveat));
+    }
+    let well_formed = |part: &str| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    for (prefix, key) in PER_INTERFACE {
+        let Some(interface) = name.strip_prefix(prefix).filter(|i| well_formed(i)) else { continue };
+        let looks_like_interface = interface == "lo" || interface.chars().any(|c| c.is_ascii_digit());
+        if form == FactForm::Variable && !looks_like_interface {
+            return None;
+        }
+        return Some((format!("$facts['networking']['interfaces']['{interface}']['{key}']"), ""));
+    }
+    if let Some(number) = name.strip_prefix("processor").filter(|n| !n.is_empty()) {
+        let index: usize = number.parse().ok().filter(|_| number.chars().all(|c| c.is_ascii_digit()))?;
+        return Some((format!("$facts['processors']['models'][{index}]"), ""));
+    }
+    if let Some(rest) = name.strip_prefix("sshfp_") {
+        return SSH_ALGORITHMS
+            .contains(&rest)
+            .then(|| (format!("$facts['ssh']['{rest}']['fingerprints']"), "a hash of `sha1` and `sha256`"));
+    }
+    if let Some(algorithm) = name.strip_prefix("ssh").and_then(|rest| rest.strip_suffix("key")) {
+        return SSH_ALGORITHMS.contains(&algorithm).then(|| (format!("$facts['ssh']['{algorithm}']['key']"), ""));
+    }
+    if let Some(device) = name.strip_prefix("blockdevice_") {
+        for (suffix, key) in [("_size", "size_bytes"), ("_model", "model"), ("_vendor", "vendor")] {
+            if let Some(device) = device.strip_suffix(suffix).filter(|d| well_formed(d)) {
+                return Some((format!("$facts['disks']['{device}']['{key}']"), ""));
+            }
+        }
+        return None;
+    }
+    if let Some(zone) = name.strip_prefix("zone_") {
+        for key in PER_ZONE {
+            if let Some(zone) = zone.strip_suffix(&format!("_{key}")).filter(|z| well_formed(z)) {
+                return Some((format!("$facts['solaris_zones']['zones']['{zone}']['{key}']"), ""));
+            }
+        }
+    }
+    None
+}
+
+/// How a read is written, for messages.
+pub fn written(read: &FactRead) -> String {
+    match read.form {
+        FactForm::Variable => format!("`${}`", read.name),
+        FactForm::TopScope => format!("`$::{}`", read.name),
+        FactForm::FactsHash => format!("`$facts['{}']`", read.name),
+    }
+}
+
+/// Whether a variable read of a fact's name might find a variable in
+/// another compilation: a compilation checked on its own does not know
+/// its node, and a module's example does not see the site's top scope or
+/// what the site's own functions set.
+pub fn maybe_bound_elsewhere(model: &Model<'_>, compilation: &Compilation, read: &FactRead) -> bool {
+    if read.form == FactForm::FactsHash {
+        return false;
+    }
+    let name = &*read.name;
+    let set_by_function = model
+        .workspace
+        .include_functions
+        .values()
+        .any(|f| f.sets.iter().any(|v| v.trim_start_matches(['$', ':']) == name));
+    set_by_function
+        || model.site_provides(compilation, name)
+        || (read.form == FactForm::Variable && compilation.hypothetical() && model.node_variables.contains(name))
+}
+
+pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
+    for read in &compilation.fact_reads {
+        // A custom fact of that name is what the nodes get.
+        let custom = model.facts.is_shipped_custom(&read.name) || model.facts.is_declared(&read.name);
+        if custom || maybe_bound_elsewhere(model, compilation, read) {
+            continue;
+        }
+        let Some((replacement, caveat)) = replacement(&read.name, read.form) else { continue };
+        let caveat = if caveat.is_empty() { String::new() } else { format!(" ({caveat})") };
+        let message = format!(
+            "{} reads the legacy fact `{}`, which Puppet 8 no longer provides: use `{replacement}`{caveat}",
+            written(read),
+            read.name
+        );
+        sink.report(&RULE, read.loc, message, Vec::new());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn replaced(name: &str, form: FactForm) -> Option<String> {
+        replacement(name, form).map(|(r, _)| r)
+    }
+
+    #[test]
+    fn flat_and_per_interface_names() {
+        assert_eq!(replaced("osfamily", FactForm::Variable).unwrap(), "$facts['os']['family']");
+        assert_eq!(replaced("lsbdistcodename", FactForm::TopScope).unwrap(), "$facts['os']['distro']['codename']");
+        assert_eq!(
+            replaced("macaddress_eth0", FactForm::Variable).unwrap(),
+            "$facts['networking']['interfaces']['eth0']['mac']"
+        );
+        assert_eq!(
+            replaced("ipaddress6_bond0", FactForm::TopScope).unwrap(),
+            "$facts['networking']['interfaces']['bond0']['ip6']"
+        );
+        assert_eq!(replaced("processor0", FactForm::Variable).unwrap(), "$facts['processors']['models'][0]");
+        assert_eq!(replaced("sshrsakey", FactForm::Variable).unwrap(), "$facts['ssh']['rsa']['key']");
+        assert_eq!(replaced("sshfp_ed25519", FactForm::Variable).unwrap(), "$facts['ssh']['ed25519']['fingerprints']");
+        assert_eq!(
+            replaced("blockdevice_sda_size", FactForm::FactsHash).unwrap(),
+            "$facts['disks']['sda']['size_bytes']"
+        );
+        assert_eq!(
+            replaced("zone_web_status", FactForm::TopScope).unwrap(),
+            "$facts['solaris_zones']['zones']['web']['status']"
+        );
+    }
+
+    #[test]
+    fn modern_and_look_alike_names_are_not_legacy() {
+        for name in [
+            "os",
+            "networking",
+            "kernel",
+            "processors",
+            "virtual",
+            "is_virtual",
+            "processor_type",
+            "ssh_authorized_key",
+            "sshkey",
+        ] {
+            assert_eq!(replaced(name, FactForm::TopScope), None, "{name}");
+        }
+        // A plain variable named like an interface fact of no plausible interface.
+        assert_eq!(replaced("network_manager", FactForm::Variable), None);
+        assert!(replaced("network_manager", FactForm::TopScope).is_some());
+    }
+}
