@@ -36,6 +36,7 @@ pub mod statement_without_effect;
 pub mod syntax_error;
 pub mod top_scope_fact;
 pub mod undefined_variable;
+pub mod unknown_attribute;
 pub mod unknown_class;
 pub mod unknown_parameter;
 pub mod use_before_assign;
@@ -212,6 +213,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &syntax_error::RULE,
     &top_scope_fact::RULE,
     &undefined_variable::RULE,
+    &unknown_attribute::RULE,
     &unknown_class::RULE,
     &unknown_parameter::RULE,
     &use_before_assign::RULE,
@@ -383,6 +385,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
         definition_location::check(model, &mut self.sink);
         inheritance_cycle::check(model, &mut self.sink);
         duplicate_definition::check(model, &mut self.sink);
+        unknown_attribute::check(model, &mut self.sink);
         unknown_class::finish(model, &mut self.sink);
         missing_module::check(model, self.missing, &mut self.sink);
         incomplete_node::check(model, self.node_calls, &mut self.sink);

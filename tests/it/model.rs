@@ -488,3 +488,26 @@ fn a_class_no_node_reaches_may_get_its_fact_named_variable_from_a_node() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("legacy-fact", "init.pp".to_string(), 3)], "{found:#?}");
 }
+
+#[test]
+fn core_type_names_the_tree_defines_again_are_not_judged() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("site");
+    write(
+        &module,
+        "manifests/init.pp",
+        "class site {\n  package { 'curl': ensure => installed, extra => 1 }\n  service { 'x': bogus => 1 }\n  file { '/x': modee => '0644' }\n}\n",
+    );
+    // A module's own `package` type takes what its Ruby says.
+    write(&module, "lib/puppet/type/package.rb", "Puppet::Type.newtype(:package) do\n  newparam(:extra)\nend\n");
+    let found = findings(vec![module], vec![]);
+    let unknown: Vec<(&str, String, u32)> =
+        rules(&found).into_iter().filter(|(rule, _, _)| *rule == "unknown-attribute").collect();
+    assert_eq!(
+        unknown,
+        [("unknown-attribute", "init.pp".to_string(), 3), ("unknown-attribute", "init.pp".to_string(), 4)],
+        "{found:#?}"
+    );
+    let file = found.iter().rfind(|f| f.rule == "unknown-attribute").unwrap();
+    assert_eq!(file.message, "File[/x]: has no parameter named 'modee'; did you mean 'mode'?");
+}

@@ -15,6 +15,8 @@
 //! - "Illegal Resource Type expression" at L → `illegal-resource-type` at L;
 //! - "has no parameter named" at L (when Puppet gives a line) →
 //!   `unknown-parameter` at L or at an attribute of the declaration at L;
+//! - "no parameter named" at L (a core type's resource) → `unknown-attribute`
+//!   at an attribute of the resource declared at L;
 //! - "expects a value for parameter" at L → `missing-parameter` there.
 //!
 //! `# expect: RULE@LINE` lines add findings Puppet cannot show (node-scope
@@ -83,6 +85,9 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     }
     if error.contains("has no parameter named") {
         return Some(Expectation { rules: &["unknown-parameter"], line: number_after(error, "(line: "), why });
+    }
+    if error.contains("no parameter named") {
+        return Some(Expectation { rules: &["unknown-attribute"], line: number_after(error, "(line: "), why });
     }
     if error.contains("expects a value for parameter") {
         return Some(Expectation { rules: &["missing-parameter"], line: number_after(error, "(line: "), why });
@@ -156,6 +161,7 @@ fn mplint_agrees_with_puppet() {
                         f.span.start_pos.line == l
                             || (f.rule == "unknown-parameter"
                                 && f.flow.iter().any(|step| step.span.start_pos.line == l))
+                            || (f.rule == "unknown-attribute" && f.related.iter().any(|r| r.span.start_pos.line == l))
                     };
                     let found = findings
                         .iter()
@@ -249,6 +255,7 @@ fn mplint_agrees_with_puppet_on_environments() {
                 && expected.line.is_none_or(|l| {
                     f.span.start_pos.line == l
                         || (f.rule == "unknown-parameter" && f.flow.iter().any(|s| s.span.start_pos.line == l))
+                        || (f.rule == "unknown-attribute" && f.related.iter().any(|r| r.span.start_pos.line == l))
                 })
         });
         if !found {
