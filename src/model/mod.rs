@@ -6,6 +6,7 @@ pub mod index;
 pub mod interp;
 pub mod reach;
 pub mod record;
+pub mod ruby_types;
 pub mod value;
 pub mod workspace;
 

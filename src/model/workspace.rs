@@ -383,21 +383,6 @@ impl Workspace {
         names
     }
 
-    /// Resource types the modules define in Ruby (`lib/puppet/type/*.rb`).
-    pub fn ruby_types(&self) -> std::collections::BTreeSet<String> {
-        let mut names = std::collections::BTreeSet::new();
-        for dir in self.modules().values() {
-            for path in child_entries(&dir.join("lib/puppet/type")) {
-                if path.extension().is_some_and(|e| e == "rb") {
-                    if let Some(stem) = path.file_stem() {
-                        names.insert(stem.to_string_lossy().to_ascii_lowercase());
-                    }
-                }
-            }
-        }
-        names
-    }
-
     /// Every module directory, by module name (first one on the path wins).
     pub fn modules(&self) -> BTreeMap<String, PathBuf> {
         let mut modules = BTreeMap::new();

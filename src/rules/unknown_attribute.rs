@@ -3,6 +3,7 @@
 use super::{RuleInfo, Sink};
 use crate::model::index::Loc;
 use crate::model::interp::{built_in_attributes, METAPARAMETERS};
+use crate::model::ruby_types::RubyType;
 use crate::model::Model;
 use crate::rules::Level;
 use crate::syntax::ast::{Expr, ExprKind};
@@ -12,10 +13,10 @@ use crate::syntax::ast::{Expr, ExprKind};
 /// (`file`, `package`, `service`, `exec`, `user`, `group`, `notify`,
 /// `tidy`, `schedule`, `filebucket`, `resources`, `stage`) does not have:
 /// neither one of the type's parameters or properties, nor `name`, nor a
-/// metaparameter. Virtual and exported resources count: Puppet checks them
-/// where they are declared. Types that left Puppet's core for modules
-/// (`cron`, `host`, `mount`, …) and any type the tree defines again under
-/// a core name are not judged.
+/// metaparameter. Resource types of the tree's modules written in Ruby are
+/// judged by the parameters and properties their file declares, when it
+/// declares them plainly. Virtual and exported resources count: Puppet
+/// checks them where they are declared.
 ///
 /// ## Why is this bad?
 /// Puppet fails the catalog of every node that evaluates the resource:
@@ -39,7 +40,7 @@ pub const RULE: RuleInfo = RuleInfo {
 };
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
-    let redefined = model.workspace.ruby_types();
+    let ruby_types = crate::model::ruby_types::discover(&model.workspace);
     for (file, parsed) in model.files.iter().enumerate() {
         let Some(manifest) = &parsed.manifest else { continue };
         if !model.reported[file] {
@@ -50,10 +51,21 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             statement.walk(&mut |e: &Expr| {
                 let ExprKind::Resource(resource) = &e.kind else { return };
                 let Some(type_name) = resource.type_name() else { return };
-                let Some(attributes) = built_in_attributes(&type_name) else { return };
-                if redefined.contains(&type_name) || model.index.types.contains_key(&type_name) {
+                if model.index.types.contains_key(&type_name) {
                     return;
                 }
+                let (attributes, origin): (Vec<&str>, String) =
+                    match (ruby_types.get(&type_name), built_in_attributes(&type_name)) {
+                        (Some(RubyType { module, attributes: Some(ruby) }), _) => {
+                            let own: Vec<&str> = ruby.iter().map(String::as_str).collect();
+                            let listed = own.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
+                            let takes = if own.is_empty() { "only `name`".to_string() } else { listed };
+                            let origin = format!(" (the type `{type_name}` of module `{module}` takes {takes})");
+                            (own.into_iter().chain(["name", "provider"]).collect(), origin)
+                        }
+                        (None, Some(core)) => (core.to_vec(), String::new()),
+                        _ => return,
+                    };
                 for body in &resource.bodies {
                     for attribute in &body.attributes {
                         let name = attribute.name.as_str();
@@ -77,7 +89,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                         sink.report(
                             &RULE,
                             Loc::new(file, attribute.name_span),
-                            format!("{capitalized}[{title}]: has no parameter named '{name}'{suggestion}"),
+                            format!("{capitalized}[{title}]: has no parameter named '{name}'{origin}{suggestion}"),
                             vec![(Loc::new(file, body.title.span), format!("{capitalized}[{title}] declared here"))],
                         );
                     }

@@ -499,7 +499,11 @@ fn core_type_names_the_tree_defines_again_are_not_judged() {
         "class site {\n  package { 'curl': ensure => installed, extra => 1 }\n  service { 'x': bogus => 1 }\n  file { '/x': modee => '0644' }\n}\n",
     );
     // A module's own `package` type takes what its Ruby says.
-    write(&module, "lib/puppet/type/package.rb", "Puppet::Type.newtype(:package) do\n  newparam(:extra)\nend\n");
+    write(
+        &module,
+        "lib/puppet/type/package.rb",
+        "Puppet::Type.newtype(:package) do\n  ensurable\n  newparam(:extra)\nend\n",
+    );
     let found = findings(vec![module], vec![]);
     let unknown: Vec<(&str, String, u32)> =
         rules(&found).into_iter().filter(|(rule, _, _)| *rule == "unknown-attribute").collect();

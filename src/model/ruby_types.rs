@@ -1,0 +1,146 @@
+//! Resource types that modules write in Ruby (`lib/puppet/type/*.rb`): the
+//! attributes each accepts, where the file says so plainly.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use regex::Regex;
+
+use super::workspace::Workspace;
+
+/// A resource type a module writes in Ruby.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RubyType {
+    /// The module that defines it.
+    pub module: String,
+    /// Its attributes besides `name`, `provider` and the metaparameters, or
+    /// `None` where the code may add some mplint cannot read (a mixin, a
+    /// loop, a parent type, another file reopening the type, two modules
+    /// defining it).
+    pub attributes: Option<BTreeSet<String>>,
+}
+
+/// Every Ruby resource type of the tree's modules, by name.
+pub fn discover(workspace: &Workspace) -> BTreeMap<String, RubyType> {
+    let mut types: BTreeMap<String, RubyType> = BTreeMap::new();
+    let mut lib_files: Vec<PathBuf> = Vec::new();
+    for (module, dir) in workspace.modules() {
+        for path in ruby_files(&dir.join("lib")) {
+            let in_type_dir = path.parent().is_some_and(|p| p == dir.join("lib/puppet/type"));
+            if in_type_dir {
+                if let Some(stem) = path.file_stem().map(|s| s.to_string_lossy().to_ascii_lowercase()) {
+                    let read = std::fs::read_to_string(&path).ok().and_then(|text| attributes(&text, &stem));
+                    match types.entry(stem) {
+                        std::collections::btree_map::Entry::Vacant(slot) => {
+                            slot.insert(RubyType { module: module.clone(), attributes: read });
+                        }
+                        std::collections::btree_map::Entry::Occupied(mut slot) => {
+                            if slot.get().attributes != read {
+                                slot.get_mut().attributes = None;
+                            }
+                        }
+                    }
+                    continue;
+                }
+            }
+            lib_files.push(path);
+        }
+    }
+    // Code elsewhere that adds to a type: `Puppet::Type.type(:x).newparam`.
+    let reopened = Regex::new(r"type\(\s*:([a-z][a-z0-9_]*)\s*\)\s*\.\s*(?:new|ensurable|instance_eval|class_eval)")
+        .expect("valid pattern");
+    for path in lib_files {
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        for captures in reopened.captures_iter(&text) {
+            if let Some(found) = types.get_mut(&captures[1]) {
+                found.attributes = None;
+            }
+        }
+    }
+    types
+}
+
+/// The attributes a type file declares with literal names, or `None` when
+/// anything in it may declare others.
+fn attributes(text: &str, name: &str) -> Option<BTreeSet<String>> {
+    let code = without_comments(text);
+    let newtype = Regex::new(r"newtype\(\s*:([a-z][a-z0-9_]*)([^)\n]*)").expect("valid pattern");
+    let declared = newtype.captures(&code)?;
+    if &declared[1] != name || declared[2].contains("parent") || newtype.captures_iter(&code).count() != 1 {
+        return None;
+    }
+    let mixin = Regex::new(r"(?m)^\s*(?:extend|include)\s+[A-Z]|\(\s*self\s*[,)]").expect("valid pattern");
+    if mixin.is_match(&code) {
+        return None;
+    }
+    let call = Regex::new(r"\bnew(?:param|property|check)\b").expect("valid pattern");
+    let literal = Regex::new(r"^\s*\(?\s*:([a-z_][a-z0-9_]*)\b").expect("valid pattern");
+    let mut attributes = BTreeSet::new();
+    for found in call.find_iter(&code) {
+        let name = literal.captures(&code[found.end()..])?;
+        attributes.insert(name[1].to_string());
+    }
+    if Regex::new(r"\bensurable\b").expect("valid pattern").is_match(&code) {
+        attributes.insert("ensure".to_string());
+    }
+    Some(attributes)
+}
+
+/// The code without comment lines and `=begin`/`=end` blocks.
+fn without_comments(text: &str) -> String {
+    let mut code = String::with_capacity(text.len());
+    let mut in_block = false;
+    for line in text.lines() {
+        if line.starts_with("=begin") {
+            in_block = true;
+        } else if line.starts_with("=end") {
+            in_block = false;
+        } else if !in_block && !line.trim_start().starts_with('#') {
+            code.push_str(line);
+            code.push('\n');
+        }
+    }
+    code
+}
+
+fn ruby_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(current) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&current) else { continue };
+        let mut children: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        children.sort();
+        for path in children {
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rb") {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
+
+#[cfg(test)]
+mod tests {
+    use super::attributes;
+
+    #[test]
+    fn literal_attributes_are_read() {
+        let text = "# newparam(x)\nPuppet::Type.newtype(:thing) do\n  ensurable\n  newparam(:name, namevar: true)\n  newproperty :size do\n  end\n  newparam(:flag, boolean: true, parent: Puppet::Parameter::Boolean)\nend\n";
+        let read = attributes(text, "thing").unwrap();
+        assert_eq!(read.into_iter().collect::<Vec<_>>(), ["ensure", "flag", "name", "size"]);
+    }
+
+    #[test]
+    fn anything_that_may_add_attributes_makes_the_type_unknown() {
+        let looped = "Puppet::Type.newtype(:thing) do\n  [:a, :b].each { |p| newparam(p) }\nend\n";
+        let mixin = "Puppet::Type.newtype(:thing) do\n  extend Helpers\n  newparam(:a)\nend\n";
+        let helper = "Puppet::Type.newtype(:thing) do\n  Helpers.add_params(self)\nend\n";
+        let parent = "Puppet::Type.newtype(:thing, parent: Puppet::Type::File) do\nend\n";
+        let other_name = "Puppet::Type.newtype(:other) do\nend\n";
+        for text in [looped, mixin, helper, parent, other_name] {
+            assert_eq!(attributes(text, "thing"), None, "{text}");
+        }
+    }
+}
