@@ -39,6 +39,7 @@ pub mod undefined_variable;
 pub mod unknown_attribute;
 pub mod unknown_class;
 pub mod unknown_parameter;
+pub mod unknown_resource_type;
 pub mod use_before_assign;
 pub mod useless_suppression;
 pub mod variable_reassigned;
@@ -216,6 +217,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &unknown_attribute::RULE,
     &unknown_class::RULE,
     &unknown_parameter::RULE,
+    &unknown_resource_type::RULE,
     &use_before_assign::RULE,
     &useless_suppression::RULE,
     &variable_reassigned::RULE,
@@ -386,6 +388,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
         inheritance_cycle::check(model, &mut self.sink);
         duplicate_definition::check(model, &mut self.sink);
         unknown_attribute::check(model, &mut self.sink);
+        unknown_resource_type::check(model, &mut self.sink);
         unknown_class::finish(model, &mut self.sink);
         missing_module::check(model, self.missing, &mut self.sink);
         incomplete_node::check(model, self.node_calls, &mut self.sink);

@@ -1,0 +1,71 @@
+//! `unknown-resource-type`
+
+use super::{RuleInfo, Sink};
+use crate::model::index::{DefBody, Loc};
+use crate::model::workspace::autoload_path;
+use crate::model::{module_of, Model};
+use crate::rules::Level;
+use crate::syntax::ast::{Expr, ExprKind};
+
+/// ## What it does
+/// Reports a resource declaration whose type is a defined type of a module
+/// in the tree (`app::site { 'x': }`) that the module does not define: no
+/// defined type of that name anywhere in the checked tree or on the module
+/// path. Virtual and exported declarations count. A module that is absent
+/// is `missing-module`'s; a type without a namespace (`fil { … }`) may come
+/// from any module's Ruby code and is not judged.
+///
+/// ## Why is this bad?
+/// Puppet fails the catalog: "Unknown resource type: 'app::sitee'". Often a
+/// typo, or a defined type the module renamed.
+pub const RULE: RuleInfo = RuleInfo {
+    id: "unknown-resource-type",
+    name: "UnknownResourceType",
+    default_level: Level::Warning,
+    summary: "A resource is declared with a module's defined type that the module does not define.",
+    documentation: include_str!("../../rules/unknown-resource-type.md"),
+};
+
+pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
+    for (file, parsed) in model.files.iter().enumerate() {
+        let Some(manifest) = &parsed.manifest else { continue };
+        if !model.reported[file] {
+            continue;
+        }
+        for statement in &manifest.statements {
+            statement.walk(&mut |e: &Expr| {
+                let ExprKind::Resource(resource) = &e.kind else { return };
+                let Some(type_name) = resource.type_name() else { return };
+                if !type_name.contains("::")
+                    || model.index.types.contains_key(&type_name)
+                    || !model.module_present(&type_name)
+                    || model.autoload_file_unparsed(&type_name)
+                {
+                    return;
+                }
+                let module = module_of(&type_name);
+                let suggestion = model
+                    .index
+                    .types
+                    .iter()
+                    .filter(|(name, defs)| {
+                        module_of(name) == module && defs.iter().any(|d| matches!(d.body, DefBody::Define(_)))
+                    })
+                    .map(|(name, _)| (strsim::jaro_winkler(&type_name, name), name))
+                    .filter(|(score, _)| *score > 0.85)
+                    .max_by(|a, b| a.0.total_cmp(&b.0))
+                    .map(|(_, name)| format!("; did you mean '{name}'?"))
+                    .unwrap_or_default();
+                sink.report(
+                    &RULE,
+                    Loc::new(file, resource.type_expr.span),
+                    format!(
+                        "Unknown resource type: '{type_name}': module `{module}` defines no such defined type (Puppet's autoloader looks for {}){suggestion}",
+                        autoload_path(&type_name).display()
+                    ),
+                    vec![],
+                );
+            });
+        }
+    }
+}
