@@ -38,6 +38,7 @@ pub mod top_scope_fact;
 pub mod undefined_variable;
 pub mod unknown_attribute;
 pub mod unknown_class;
+pub mod unknown_function;
 pub mod unknown_parameter;
 pub mod unknown_resource_type;
 pub mod use_before_assign;
@@ -216,6 +217,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &undefined_variable::RULE,
     &unknown_attribute::RULE,
     &unknown_class::RULE,
+    &unknown_function::RULE,
     &unknown_parameter::RULE,
     &unknown_resource_type::RULE,
     &use_before_assign::RULE,
@@ -389,6 +391,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
         duplicate_definition::check(model, &mut self.sink);
         unknown_attribute::check(model, &mut self.sink);
         unknown_resource_type::check(model, &mut self.sink);
+        unknown_function::check(model, &mut self.sink);
         unknown_class::finish(model, &mut self.sink);
         missing_module::check(model, self.missing, &mut self.sink);
         incomplete_node::check(model, self.node_calls, &mut self.sink);

@@ -1,0 +1,83 @@
+//! `unknown-function`
+
+use super::{RuleInfo, Sink};
+use crate::model::index::{normalize_name, Loc};
+use crate::model::{module_of, Model};
+use crate::rules::Level;
+use crate::syntax::ast::{Expr, ExprKind};
+
+/// ## What it does
+/// Reports a call of a module's function (`app::port_of($x)`) that the
+/// module, which is in the tree, does not define: no Puppet-language
+/// function of that name (`functions/port_of.pp`) and no Ruby one
+/// (`lib/puppet/functions/app/port_of.rb`). A module that is absent is not
+/// judged, nor a function without a namespace, which any module's Ruby
+/// code may define.
+///
+/// ## Why is this bad?
+/// Puppet fails the catalog: "Unknown function: 'app::port_of'". Often a
+/// typo, or a function the module renamed or dropped.
+pub const RULE: RuleInfo = RuleInfo {
+    id: "unknown-function",
+    name: "UnknownFunction",
+    default_level: Level::Warning,
+    summary: "A module's function is called that the module does not define.",
+    documentation: include_str!("../../rules/unknown-function.md"),
+};
+
+pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
+    let ruby = model.workspace.ruby_functions();
+    for (file, parsed) in model.files.iter().enumerate() {
+        let Some(manifest) = &parsed.manifest else { continue };
+        if !model.reported[file] {
+            continue;
+        }
+        for statement in &manifest.statements {
+            statement.walk(&mut |e: &Expr| {
+                let ExprKind::Call(call) = &e.kind else { return };
+                let name = normalize_name(&call.name);
+                let Some((_, leaf)) = name.rsplit_once("::") else { return };
+                // `Stdlib::Port(…)` converts to a data type.
+                if call.name.rsplit("::").next().is_some_and(|l| l.starts_with(|c: char| c.is_ascii_uppercase())) {
+                    return;
+                }
+                let module = module_of(&name);
+                if !model.modules.contains_key(module)
+                    || model.index.functions.contains_key(&name)
+                    || ruby.contains(&name)
+                    || function_file_unparsed(model, module, leaf)
+                {
+                    return;
+                }
+                let suggestion = model
+                    .index
+                    .functions
+                    .keys()
+                    .map(String::as_str)
+                    .chain(ruby.iter().map(String::as_str))
+                    .filter(|known| module_of(known) == module)
+                    .map(|known| (strsim::jaro_winkler(&name, known), known))
+                    .filter(|(score, _)| *score > 0.85)
+                    .max_by(|a, b| a.0.total_cmp(&b.0))
+                    .map(|(_, known)| format!("; did you mean '{known}'?"))
+                    .unwrap_or_default();
+                sink.report(
+                    &RULE,
+                    Loc::new(file, call.name_span),
+                    format!(
+                        "Unknown function: '{name}': module `{module}` defines no such function (neither {module}/functions/{leaf}.pp nor {module}/lib/puppet/functions/{module}/{leaf}.rb){suggestion}"
+                    ),
+                    vec![],
+                );
+            });
+        }
+    }
+}
+
+/// Whether the module's file for a Puppet-language function is in the tree
+/// but did not parse: its definition is unknown, not absent.
+fn function_file_unparsed(model: &Model<'_>, module: &str, leaf: &str) -> bool {
+    let Some(dir) = model.modules.get(module) else { return false };
+    let expected = dir.join("functions").join(format!("{leaf}.pp"));
+    model.files.iter().any(|f| f.manifest.is_none() && f.source.path == expected)
+}

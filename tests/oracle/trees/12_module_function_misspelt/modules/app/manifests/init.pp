@@ -1,0 +1,4 @@
+class app {
+  notify { 'host': message => app::host_of('www') }
+  notify { 'port': message => app::port_off('www') }
+}
