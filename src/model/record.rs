@@ -258,6 +258,14 @@ pub enum Event {
         name: String,
         loc: Loc,
     },
+    /// A selector whose known value matches none of its cases, without a
+    /// `default` (at the selector's subject).
+    SelectorWithoutMatch {
+        value: String,
+        loc: Loc,
+        /// Whose code holds the selector, for its include chain.
+        by: Owner,
+    },
     /// Evaluation stopped at a limit (recursive defines, runaway loops).
     Limit {
         what: String,
@@ -500,7 +508,8 @@ impl Compilation {
                 Event::UnknownClass { loc, .. }
                 | Event::InheritanceLoop { loc, .. }
                 | Event::NodeCall { loc, .. }
-                | Event::Limit { loc, .. } => f(loc),
+                | Event::Limit { loc, .. }
+                | Event::SelectorWithoutMatch { loc, .. } => f(loc),
                 Event::Parameters { definition, loc, unknown, .. } => {
                     f(definition);
                     f(loc);

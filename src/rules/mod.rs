@@ -32,6 +32,7 @@ pub mod security_missing_integrity_check;
 pub mod security_secret_not_sensitive;
 pub mod security_weak_hash;
 pub mod security_world_writable;
+pub mod selector_without_match;
 pub mod statement_without_effect;
 pub mod syntax_error;
 pub mod top_scope_fact;
@@ -211,6 +212,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &security_secret_not_sensitive::RULE,
     &security_weak_hash::RULE,
     &security_world_writable::RULE,
+    &selector_without_match::RULE,
     &statement_without_effect::RULE,
     &syntax_error::RULE,
     &top_scope_fact::RULE,
@@ -342,7 +344,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
 
     pub fn compilation(&mut self, compilation: &Compilation) {
         type Check = fn(&Model<'_>, &Compilation, &mut Sink<'_, '_>);
-        let checks: [Check; 11] = [
+        let checks: [Check; 12] = [
             node_scope_leak::check,
             use_before_assign::check,
             undefined_variable::check,
@@ -354,6 +356,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
             policy_constraint::check,
             legacy_fact::check,
             top_scope_fact::check,
+            selector_without_match::check,
         ];
         for check in checks {
             check(self.model, compilation, &mut self.sink);

@@ -515,3 +515,22 @@ fn core_type_names_the_tree_defines_again_are_not_judged() {
     let file = found.iter().rfind(|f| f.rule == "unknown-attribute").unwrap();
     assert_eq!(file.message, "File[/x]: has no parameter named 'modee'; did you mean 'mode'?");
 }
+
+#[test]
+fn a_selector_is_judged_only_on_values_no_hiera_data_can_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include app\n}\n");
+    write(
+        root,
+        "modules/app/manifests/init.pp",
+        "class app($tier = 'staging') {\n  $from_parameter = $tier ? { 'production' => 3, 'test' => 1 }\n  $local = 'staging'\n  $from_local = $local ? { 'production' => 3, 'test' => 1 }\n  notify { \"${from_parameter} ${from_local}\": }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let selectors: Vec<(&str, String, u32)> =
+        rules(&found).into_iter().filter(|(rule, _, _)| *rule == "selector-without-match").collect();
+    // The parameter's default may be replaced by Hiera data outside the tree.
+    assert_eq!(selectors, [("selector-without-match", "init.pp".to_string(), 4)], "{found:#?}");
+    let finding = found.iter().find(|f| f.rule == "selector-without-match").unwrap();
+    assert!(finding.flow.iter().any(|step| step.message.contains("app")), "{finding:#?}");
+}

@@ -17,6 +17,8 @@
 //!   `unknown-parameter` at L or at an attribute of the declaration at L;
 //! - "Unknown resource type" at L → `unknown-resource-type` at L;
 //! - "Unknown function" at L → `unknown-function` at L;
+//! - "No matching entry for selector parameter" at L →
+//!   `selector-without-match` at L;
 //! - "no parameter named" at L (a core type's resource) → `unknown-attribute`
 //!   at an attribute of the resource declared at L;
 //! - "expects a value for parameter" at L → `missing-parameter` there.
@@ -87,6 +89,9 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     }
     if error.contains("has no parameter named") {
         return Some(Expectation { rules: &["unknown-parameter"], line: number_after(error, "(line: "), why });
+    }
+    if error.contains("No matching entry for selector parameter") {
+        return Some(Expectation { rules: &["selector-without-match"], line: number_after(error, "(line: "), why });
     }
     if error.contains("Unknown function") {
         return Some(Expectation { rules: &["unknown-function"], line: number_after(error, "line: "), why });

@@ -273,6 +273,23 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if let Some(i) = chosen {
             return self.eval(&entries[i].value, ctx);
         }
+        // Every case surely fails to match a known scalar and there is no
+        // `default`: Puppet stops here.
+        let scalar = matches!(value, Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_));
+        if scalar
+            && patterns.iter().all(|p| value.matches(p) == Some(false))
+            && !self.reads_class_parameter(subject, ctx)
+        {
+            let shown = match &value {
+                Value::Str(s) => format!("'{s}'"),
+                other => other.to_text().unwrap_or_default(),
+            };
+            self.out.events.push(Event::SelectorWithoutMatch {
+                value: shown,
+                loc: loc(ctx.file, subject),
+                by: ctx.owner.clone(),
+            });
+        }
         let mut arms = ArmsDeath::new(self);
         for entry in entries {
             self.eval(&entry.value, ctx);
@@ -280,5 +297,33 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         arms.finish(self);
         Value::Unknown
+    }
+
+    /// Whether an expression reads a class parameter: its value may come
+    /// from Hiera data the tree does not hold.
+    fn reads_class_parameter(&self, expr: &Expr, ctx: &Ctx) -> bool {
+        let mut reads = false;
+        expr.walk(&mut |e| {
+            let ExprKind::Variable(variable) = &e.kind else { return };
+            let found = match variable.split_scope() {
+                Some(("", _)) => None,
+                Some((class, leaf)) => self
+                    .classes
+                    .get(&crate::model::index::normalize_name(class))
+                    .and_then(|state| state.scope)
+                    .map(|scope| (scope, leaf)),
+                None => self
+                    .lookup(ctx.scope, variable.unanchored(), &ctx.path)
+                    .ok()
+                    .map(|(scope, _)| (scope, variable.unanchored())),
+            };
+            if let Some((scope, name)) = found {
+                if let ScopeKind::Class(class) = &self.scopes[scope].kind {
+                    let params = self.index.find_class(class, self.standalone).map(|(c, _)| &c.params);
+                    reads |= params.is_some_and(|params| params.iter().any(|p| p.name == name));
+                }
+            }
+        });
+        reads
     }
 }
