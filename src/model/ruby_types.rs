@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
 
 use regex::Regex;
 
@@ -47,8 +48,7 @@ pub fn discover(workspace: &Workspace) -> BTreeMap<String, RubyType> {
         }
     }
     // Code elsewhere that adds to a type: `Puppet::Type.type(:x).newparam`.
-    let reopened = Regex::new(r"type\(\s*:([a-z][a-z0-9_]*)\s*\)\s*\.\s*(?:new|ensurable|instance_eval|class_eval)")
-        .expect("valid pattern");
+    let reopened = pattern(r"type\(\s*:([a-z][a-z0-9_]*)\s*\)\s*\.\s*(?:new|ensurable|instance_eval|class_eval)");
     for path in lib_files {
         let Ok(text) = std::fs::read_to_string(&path) else { continue };
         for captures in reopened.captures_iter(&text) {
@@ -63,27 +63,32 @@ pub fn discover(workspace: &Workspace) -> BTreeMap<String, RubyType> {
 /// The attributes a type file declares with literal names, or `None` when
 /// anything in it may declare others.
 fn attributes(text: &str, name: &str) -> Option<BTreeSet<String>> {
+    static NEWTYPE: LazyLock<Regex> = LazyLock::new(|| pattern(r"newtype\(\s*:([a-z][a-z0-9_]*)([^)\n]*)"));
+    static MIXIN: LazyLock<Regex> = LazyLock::new(|| pattern(r"(?m)^\s*(?:extend|include)\s+[A-Z]|\(\s*self\s*[,)]"));
+    static CALL: LazyLock<Regex> = LazyLock::new(|| pattern(r"\bnew(?:param|property|check)\b"));
+    static LITERAL: LazyLock<Regex> = LazyLock::new(|| pattern(r"^\s*\(?\s*:([a-z_][a-z0-9_]*)\b"));
+    static ENSURABLE: LazyLock<Regex> = LazyLock::new(|| pattern(r"\bensurable\b"));
     let code = without_comments(text);
-    let newtype = Regex::new(r"newtype\(\s*:([a-z][a-z0-9_]*)([^)\n]*)").expect("valid pattern");
-    let declared = newtype.captures(&code)?;
-    if &declared[1] != name || declared[2].contains("parent") || newtype.captures_iter(&code).count() != 1 {
+    let declared = NEWTYPE.captures(&code)?;
+    if &declared[1] != name || declared[2].contains("parent") || NEWTYPE.captures_iter(&code).count() != 1 {
         return None;
     }
-    let mixin = Regex::new(r"(?m)^\s*(?:extend|include)\s+[A-Z]|\(\s*self\s*[,)]").expect("valid pattern");
-    if mixin.is_match(&code) {
+    if MIXIN.is_match(&code) {
         return None;
     }
-    let call = Regex::new(r"\bnew(?:param|property|check)\b").expect("valid pattern");
-    let literal = Regex::new(r"^\s*\(?\s*:([a-z_][a-z0-9_]*)\b").expect("valid pattern");
     let mut attributes = BTreeSet::new();
-    for found in call.find_iter(&code) {
-        let name = literal.captures(&code[found.end()..])?;
+    for found in CALL.find_iter(&code) {
+        let name = LITERAL.captures(&code[found.end()..])?;
         attributes.insert(name[1].to_string());
     }
-    if Regex::new(r"\bensurable\b").expect("valid pattern").is_match(&code) {
+    if ENSURABLE.is_match(&code) {
         attributes.insert("ensure".to_string());
     }
     Some(attributes)
+}
+
+fn pattern(source: &str) -> Regex {
+    Regex::new(source).expect("valid pattern")
 }
 
 /// The code without comment lines and `=begin`/`=end` blocks.
