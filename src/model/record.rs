@@ -293,7 +293,21 @@ pub enum Event {
         /// Some attributes come from a splat (`* => $h`) whose keys are
         /// unknown: they may set anything.
         open_splat: bool,
+        /// Given values that are not of their parameter's type.
+        mismatched: Vec<TypeMismatch>,
     },
+}
+
+/// A value given for a parameter that its declared type refuses.
+#[derive(Debug, Clone)]
+pub struct TypeMismatch {
+    pub param: String,
+    /// The parameter's type as written, on one line.
+    pub expected: String,
+    /// The value, as Puppet describes it (`String '80'`).
+    pub got: String,
+    /// Where the attribute is given.
+    pub loc: Loc,
 }
 
 /// A declaration of a type some policy constrains (or any declaration,
@@ -510,10 +524,11 @@ impl Compilation {
                 | Event::NodeCall { loc, .. }
                 | Event::Limit { loc, .. }
                 | Event::SelectorWithoutMatch { loc, .. } => f(loc),
-                Event::Parameters { definition, loc, unknown, .. } => {
+                Event::Parameters { definition, loc, unknown, mismatched, .. } => {
                     f(definition);
                     f(loc);
                     unknown.iter_mut().for_each(|(_, at)| f(at));
+                    mismatched.iter_mut().for_each(|m| f(&mut m.loc));
                 }
             }
         }

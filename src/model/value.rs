@@ -71,6 +71,24 @@ impl Value {
         }
     }
 
+    /// The value's type and, for a scalar, the value: `String '80'`,
+    /// `Integer 70000`, `Array`.
+    pub fn described(&self) -> String {
+        match self {
+            Value::Undef => "Undef".into(),
+            Value::Default => "Default".into(),
+            Value::Bool(b) => format!("Boolean {b}"),
+            Value::Int(i) => format!("Integer {i}"),
+            Value::Float(f) => format!("Float {f}"),
+            Value::Str(s) => format!("String '{s}'"),
+            Value::Regex(r) => format!("Regexp /{r}/"),
+            Value::Array(_) => "Array".into(),
+            Value::Hash(_) => "Hash".into(),
+            Value::Type(t) => format!("Type {t}"),
+            Value::Unknown | Value::Choice(_) => "a value".into(),
+        }
+    }
+
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Value::Str(s) => Some(s),
@@ -136,7 +154,10 @@ impl Value {
                 return any_match(options.iter().map(|option| {
                     if let Some(re) = option.strip_prefix('/').and_then(|o| o.strip_suffix('/')) {
                         regex_match(re, text)
-                    } else if head == "Enum" {
+                    } else if head == "Enum"
+                        && option.len() >= 2
+                        && (option.starts_with('\'') || option.starts_with('"'))
+                    {
                         let literal = option.trim_matches(['\'', '"']);
                         Some(literal == text)
                     } else {

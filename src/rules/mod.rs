@@ -36,6 +36,7 @@ pub mod selector_without_match;
 pub mod statement_without_effect;
 pub mod syntax_error;
 pub mod top_scope_fact;
+pub mod type_mismatch;
 pub mod undefined_variable;
 pub mod unknown_attribute;
 pub mod unknown_class;
@@ -216,6 +217,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &statement_without_effect::RULE,
     &syntax_error::RULE,
     &top_scope_fact::RULE,
+    &type_mismatch::RULE,
     &undefined_variable::RULE,
     &unknown_attribute::RULE,
     &unknown_class::RULE,
@@ -344,7 +346,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
 
     pub fn compilation(&mut self, compilation: &Compilation) {
         type Check = fn(&Model<'_>, &Compilation, &mut Sink<'_, '_>);
-        let checks: [Check; 12] = [
+        let checks: [Check; 13] = [
             node_scope_leak::check,
             use_before_assign::check,
             undefined_variable::check,
@@ -357,6 +359,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
             legacy_fact::check,
             top_scope_fact::check,
             selector_without_match::check,
+            type_mismatch::check,
         ];
         for check in checks {
             check(self.model, compilation, &mut self.sink);

@@ -17,6 +17,8 @@
 //!   `unknown-parameter` at L or at an attribute of the declaration at L;
 //! - "Unknown resource type" at L → `unknown-resource-type` at L;
 //! - "Unknown function" at L → `unknown-function` at L;
+//! - "parameter 'x' expects …, got …" at L → `type-mismatch` at L or at
+//!   an attribute of the declaration at L;
 //! - "No matching entry for selector parameter" at L →
 //!   `selector-without-match` at L;
 //! - "no parameter named" at L (a core type's resource) → `unknown-attribute`
@@ -89,6 +91,9 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     }
     if error.contains("has no parameter named") {
         return Some(Expectation { rules: &["unknown-parameter"], line: number_after(error, "(line: "), why });
+    }
+    if error.contains(": parameter '") && error.contains(" expects ") && error.contains(", got ") {
+        return Some(Expectation { rules: &["type-mismatch"], line: number_after(error, "(line: "), why });
     }
     if error.contains("No matching entry for selector parameter") {
         return Some(Expectation { rules: &["selector-without-match"], line: number_after(error, "(line: "), why });
@@ -172,7 +177,7 @@ fn mplint_agrees_with_puppet() {
                     // mplint at the attribute: the flow ends at the declaration.
                     let at_line = |f: &Finding, l: u32| {
                         f.span.start_pos.line == l
-                            || (f.rule == "unknown-parameter"
+                            || (matches!(f.rule, "unknown-parameter" | "type-mismatch")
                                 && f.flow.iter().any(|step| step.span.start_pos.line == l))
                             || (f.rule == "unknown-attribute" && f.related.iter().any(|r| r.span.start_pos.line == l))
                     };
@@ -267,7 +272,8 @@ fn mplint_agrees_with_puppet_on_environments() {
                 && f.path.ends_with(file)
                 && expected.line.is_none_or(|l| {
                     f.span.start_pos.line == l
-                        || (f.rule == "unknown-parameter" && f.flow.iter().any(|s| s.span.start_pos.line == l))
+                        || (matches!(f.rule, "unknown-parameter" | "type-mismatch")
+                            && f.flow.iter().any(|s| s.span.start_pos.line == l))
                         || (f.rule == "unknown-attribute" && f.related.iter().any(|r| r.span.start_pos.line == l))
                 })
         });

@@ -331,7 +331,8 @@ impl Interpreter<'_, '_> {
             .filter(|p| p.default.is_none() && !names.iter().any(|(name, _)| *name == p.name))
             .map(|p| p.name.clone())
             .collect();
-        if unknown.is_empty() && missing.is_empty() {
+        let mismatched = self.type_mismatches(definition, params, given);
+        if unknown.is_empty() && missing.is_empty() && mismatched.is_empty() {
             return;
         }
         self.out.events.push(Event::Parameters {
@@ -344,7 +345,40 @@ impl Interpreter<'_, '_> {
             unknown,
             missing,
             open_splat,
+            mismatched,
         });
+    }
+}
+
+impl Interpreter<'_, '_> {
+    /// Given values that surely are not of their parameter's declared
+    /// type. `undef` is never one: Puppet then takes the default.
+    fn type_mismatches(&self, definition: Loc, params: &[Parameter], given: &[Given]) -> Vec<TypeMismatch> {
+        let text = &self.files[definition.file()].source.text;
+        let mut values: Vec<(&str, &Value, Loc)> = Vec::new();
+        for (name, value, place) in given {
+            match (name.as_str(), value) {
+                ("*", Value::Hash(pairs)) => {
+                    values.extend(pairs.iter().filter_map(|(key, value)| Some((key.as_str()?, value, *place))));
+                }
+                ("*", _) => {}
+                _ => values.push((name, value, *place)),
+            }
+        }
+        let mut mismatched = Vec::new();
+        for (name, value, place) in values {
+            if matches!(value, Value::Undef) {
+                continue;
+            }
+            let Some(param) = params.iter().find(|p| p.name == name) else { continue };
+            let Some(type_expr) = &param.type_expr else { continue };
+            let Some(written) = text.get(type_expr.span.start..type_expr.span.end) else { continue };
+            let expected = written.split_whitespace().collect::<Vec<_>>().join(" ");
+            if value.instance_of(&expected) == Some(false) {
+                mismatched.push(TypeMismatch { param: name.to_string(), expected, got: value.described(), loc: place });
+            }
+        }
+        mismatched
     }
 }
 
