@@ -7,8 +7,7 @@ use serde::Deserialize;
 
 use crate::rules::Level;
 
-/// One constraint of a policy, checked on every resource (or resource-like
-/// class declaration) of its type.
+/// One constraint of a policy.
 #[derive(Debug, Clone)]
 pub struct Constraint {
     /// Stable id: findings carry it as their rule, suppressions name it.
@@ -17,15 +16,19 @@ pub struct Constraint {
     pub message: String,
     /// The policy that states it.
     pub policy: String,
-    /// Lower-case resource type (`file`, `apache::vhost`), or `class` for
-    /// class parameters given at a resource-like declaration.
-    pub type_name: String,
+    /// For the constraints on resources: the lower-case resource type
+    /// (`file`, `apache::vhost`), or `class` for class parameters given at
+    /// a resource-like declaration.
+    pub type_name: Option<String>,
     /// Only resources whose title matches.
     pub title: Option<Regex>,
+    /// Only code in files whose path matches (relative to the checked
+    /// directory); everywhere when `None`.
+    pub paths: Option<PathGlobs>,
     pub test: Test,
 }
 
-/// What a constraint requires of a resource.
+/// What a constraint requires.
 #[derive(Debug, Clone)]
 pub enum Test {
     /// An attribute's value, where it is known.
@@ -38,7 +41,75 @@ pub enum Test {
     },
     /// At least one of these attributes is set in the declaration.
     OneOf(Vec<String>),
+    /// No resource of these types is declared.
+    ForbidTypes(NameGlobs),
+    /// None of these functions is called.
+    ForbidFunctions(NameGlobs),
 }
+
+/// Globs over Puppet names (`exec`, `apache::*`), without case; `*` spans
+/// `::`.
+#[derive(Debug, Clone)]
+pub struct NameGlobs {
+    patterns: Vec<(String, globset::GlobMatcher)>,
+}
+
+impl NameGlobs {
+    fn new(field: &str, patterns: &[String]) -> Result<NameGlobs, String> {
+        let patterns = patterns
+            .iter()
+            .map(|p| {
+                let name = crate::model::index::normalize_name(p);
+                let glob = globset::Glob::new(&name)
+                    .map_err(|e| format!("`{field}` has a pattern that is not a valid glob: {e}"))?;
+                Ok((name, glob.compile_matcher()))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(NameGlobs { patterns })
+    }
+
+    /// The pattern a name matches, if one does (names as Puppet writes
+    /// them, any case, `::` in front or not).
+    pub fn matching(&self, name: &str) -> Option<&str> {
+        let name = crate::model::index::normalize_name(name);
+        self.patterns.iter().find(|(_, glob)| glob.is_match(&name)).map(|(pattern, _)| pattern.as_str())
+    }
+}
+
+/// Globs over file paths relative to the checked directory: `*` stays
+/// within a directory, `**` spans any; a pattern naming a directory
+/// covers what is under it.
+#[derive(Debug, Clone)]
+pub struct PathGlobs {
+    set: globset::GlobSet,
+}
+
+impl PathGlobs {
+    pub fn new(field: &str, patterns: &[String]) -> Result<PathGlobs, String> {
+        let mut builder = globset::GlobSetBuilder::new();
+        let glob = |pattern: &str| {
+            globset::GlobBuilder::new(pattern)
+                .literal_separator(true)
+                .build()
+                .map_err(|e| format!("`{field}` has a pattern that is not a valid glob: {e}"))
+        };
+        for pattern in patterns {
+            let pattern = pattern.trim_start_matches("./").trim_end_matches('/');
+            builder.add(glob(pattern)?);
+            builder.add(glob(&format!("{pattern}/**"))?);
+        }
+        let set = builder.build().map_err(|e| format!("`{field}`: {e}"))?;
+        Ok(PathGlobs { set })
+    }
+
+    pub fn is_match(&self, relative: &std::path::Path) -> bool {
+        self.set.is_match(relative)
+    }
+}
+
+/// Functions that declare resources of the type their first argument
+/// names.
+pub const RESOURCE_FUNCTIONS: &[&str] = &["create_resources", "ensure_resource", "ensure_resources"];
 
 impl PartialEq for Constraint {
     fn eq(&self, other: &Self) -> bool {
@@ -54,10 +125,12 @@ pub struct ConstraintSpec {
     #[serde(default)]
     level: Option<String>,
     message: String,
-    #[serde(rename = "type")]
-    type_name: String,
+    #[serde(rename = "type", default)]
+    type_name: Option<String>,
     #[serde(default)]
     title: Option<String>,
+    #[serde(default)]
+    paths: Option<Vec<String>>,
     #[serde(default)]
     attribute: Option<String>,
     #[serde(default)]
@@ -70,6 +143,10 @@ pub struct ConstraintSpec {
     allowed: Vec<String>,
     #[serde(default)]
     require_one_of: Vec<String>,
+    #[serde(default)]
+    forbid_type: Vec<String>,
+    #[serde(default)]
+    forbid_function: Vec<String>,
 }
 
 fn regex(field: &str, pattern: &Option<String>) -> Result<Option<Regex>, String> {
@@ -106,26 +183,62 @@ impl ConstraintSpec {
             }
         };
         let title = regex("title", &self.title)?;
+        let paths = match &self.paths {
+            Some(paths) if paths.is_empty() => {
+                return Err(format!("constraint `{}` has empty `paths`; leave it out to apply everywhere", self.id))
+            }
+            Some(paths) => Some(PathGlobs::new("paths", paths)?),
+            None => None,
+        };
         let checks_value = self.must_match.is_some()
             || self.must_not_match.is_some()
             || !self.forbidden.is_empty()
             || !self.allowed.is_empty();
-        let test = match (&self.attribute, checks_value, self.require_one_of.is_empty()) {
-            (Some(attribute), true, true) => Test::Value {
-                attribute: attribute.clone(),
+        let kinds = [
+            self.attribute.is_some() || checks_value,
+            !self.require_one_of.is_empty(),
+            !self.forbid_type.is_empty(),
+            !self.forbid_function.is_empty(),
+        ];
+        let needs_type = kinds[0] || kinds[1];
+        let test = match kinds {
+            [true, false, false, false] if self.attribute.is_some() && checks_value => Test::Value {
+                attribute: self.attribute.clone().unwrap_or_default(),
                 must_match: regex("must-match", &self.must_match)?,
                 must_not_match: regex("must-not-match", &self.must_not_match)?,
                 forbidden: self.forbidden,
                 allowed: self.allowed,
             },
-            (None, false, false) => Test::OneOf(self.require_one_of),
+            [false, true, false, false] => Test::OneOf(self.require_one_of),
+            [false, false, true, false] => Test::ForbidTypes(NameGlobs::new("forbid-type", &self.forbid_type)?),
+            [false, false, false, true] => {
+                Test::ForbidFunctions(NameGlobs::new("forbid-function", &self.forbid_function)?)
+            }
             _ => {
                 return Err(format!(
-                    "constraint `{}` needs either `attribute` with `must-match`, `must-not-match`, `forbidden` or `allowed`, or `require-one-of` alone",
+                    "constraint `{}` needs one of: `attribute` with `must-match`, `must-not-match`, `forbidden` or `allowed`; `require-one-of`; `forbid-type`; `forbid-function`",
                     self.id
                 ))
             }
         };
+        match (&self.type_name, needs_type) {
+            (None, true) => {
+                return Err(format!("constraint `{}` needs `type`: the resource type it applies to", self.id))
+            }
+            (Some(_), false) => {
+                return Err(format!(
+                    "constraint `{}` has `type`, which only `attribute` and `require-one-of` constraints take",
+                    self.id
+                ))
+            }
+            _ => {}
+        }
+        if title.is_some() && !needs_type {
+            return Err(format!(
+                "constraint `{}` has `title`, which only `attribute` and `require-one-of` constraints take",
+                self.id
+            ));
+        }
         // Ids live as long as the run: findings carry them as their rule.
         let id: &'static str = Box::leak(self.id.into_boxed_str());
         Ok(Constraint {
@@ -133,14 +246,41 @@ impl ConstraintSpec {
             level,
             message: self.message,
             policy: policy.to_string(),
-            type_name: crate::model::index::normalize_name(&self.type_name),
+            type_name: self.type_name.as_deref().map(crate::model::index::normalize_name),
             title,
+            paths,
             test,
         })
     }
 }
 
 impl Constraint {
+    /// Whether declarations of a resource type are recorded with their
+    /// attributes for this constraint.
+    pub fn records_type(&self, type_name: &str) -> bool {
+        match &self.test {
+            Test::ForbidTypes(types) => types.matching(type_name).is_some(),
+            _ => self.type_name.as_deref() == Some(type_name),
+        }
+    }
+
+    /// Whether calls of a function are recorded for this constraint: the
+    /// functions it forbids, those that call a function by name (`call`),
+    /// and those that declare resources of a type given by name.
+    pub fn records_call(&self, function: &str) -> bool {
+        match &self.test {
+            Test::ForbidFunctions(functions) => function == "call" || functions.matching(function).is_some(),
+            Test::ForbidTypes(_) => RESOURCE_FUNCTIONS.contains(&function),
+            _ => false,
+        }
+    }
+
+    /// Whether the constraint applies to code in a file at this path
+    /// (relative to the checked directory).
+    pub fn applies_in(&self, relative: &std::path::Path) -> bool {
+        self.paths.as_ref().is_none_or(|paths| paths.is_match(relative))
+    }
+
     /// Why a known attribute value breaks the constraint, if it does.
     pub fn violation(&self, value: &str) -> Option<String> {
         let Test::Value { must_match, must_not_match, forbidden, allowed, .. } = &self.test else { return None };

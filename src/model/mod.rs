@@ -361,6 +361,23 @@ impl<'a> Model<'a> {
         &self.files[file].source.path
     }
 
+    /// A file's path relative to the checked directory it is in (the
+    /// nearest, when they nest), or its name when it was named alone:
+    /// what policy path globs match.
+    pub fn relative_path(&self, file: FileId) -> &std::path::Path {
+        let path = self.path(file);
+        self.workspace
+            .roots
+            .iter()
+            .filter_map(|root| match path.strip_prefix(root) {
+                Ok(rest) if !rest.as_os_str().is_empty() => Some(rest),
+                Ok(_) => path.file_name().map(std::path::Path::new),
+                Err(_) => None,
+            })
+            .min_by_key(|rest| rest.components().count())
+            .unwrap_or(path)
+    }
+
     pub fn is_reported(&self, loc: Loc) -> bool {
         self.reported.get(loc.file()).copied().unwrap_or(false)
     }

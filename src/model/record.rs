@@ -277,7 +277,7 @@ pub struct Declared {
     pub loc: Loc,
     /// Name, place of the value, value.
     pub attributes: Vec<(String, Loc, crate::model::value::Value)>,
-    /// Whose code declares it (recorded with values only; else `Top`).
+    /// Whose code declares it.
     pub owner: Owner,
     /// Exported (`@@type`): the collector may add or replace attributes.
     pub exported: bool,
@@ -315,11 +315,13 @@ pub struct DefaultValue {
     pub order: usize,
 }
 
-/// A function call and the values of its arguments (recorded with values
-/// only).
+/// A function call and the values of its arguments (recorded with values,
+/// or when a policy constraint asks for calls of the function).
 #[derive(Debug, Clone)]
 pub struct CallRecord {
     pub name: String,
+    /// Whose code calls it.
+    pub owner: Owner,
     pub at: Loc,
     pub args: Vec<crate::model::value::Value>,
     /// Variables the arguments read, by name as written (without `$`).

@@ -380,6 +380,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
         unknown_class::finish(model, &mut self.sink);
         missing_module::check(model, self.missing, &mut self.sink);
         incomplete_node::check(model, self.node_calls, &mut self.sink);
+        policy_constraint::finish(model, &mut self.sink);
         if model.workspace.record_values {
             security_secret_not_sensitive::check(model, &mut self.sink);
             security_hardcoded_secret::finish(model, &mut self.sink);

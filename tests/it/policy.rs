@@ -146,7 +146,25 @@ fn a_broken_policy_file_names_its_line_and_key() {
             2,
             "lower-case words",
         ),
-        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\ntype = \"file\"\nattribute = \"mode\"\n", 1, "needs either"),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\ntype = \"file\"\nattribute = \"mode\"\n", 1, "needs one of"),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\ntype = \"file\"\nforbid-type = [\"exec\"]\n", 1, "has `type`"),
+        (
+            "[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-type = [\"exec\"]\nforbid-function = [\"f\"]\n",
+            1,
+            "needs one of",
+        ),
+        (
+            "[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-function = [\"a[\"]\n",
+            1,
+            "`forbid-function` has a pattern",
+        ),
+        (
+            "\n\n[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-type = [\"exec\"]\npaths = [\"a/[b\"]\n",
+            3,
+            "`paths` has a pattern",
+        ),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-type = [\"exec\"]\npaths = []\n", 1, "empty `paths`"),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-type = \"exec\"\n", 4, "invalid type"),
         ("[[constraint]]\nid = \"x\"\nmesage = \"m\"\n", 3, "unknown field `mesage`"),
         ("extends = [\"nope\"]\n", 1, "unknown policy `nope`"),
     ] {
@@ -196,4 +214,130 @@ fn built_in_policies_are_listed_with_what_they_do() {
         let line = text.lines().find(|l| l.starts_with(&format!("{name} "))).expect(name);
         assert!(line.len() > name.len() + 10, "{name} has no description: {line}");
     }
+}
+
+/// The TOML example of `policies/README.md` that states constraint `id`.
+fn readme_example(id: &str) -> String {
+    let readme = std::fs::read_to_string(crate::support::repo().join("policies/README.md")).unwrap();
+    let blocks: Vec<&str> = readme.split("```toml\n").skip(1).map(|b| b.split("```").next().unwrap()).collect();
+    let wanted = format!("id = \"{id}\"");
+    blocks.into_iter().find(|b| b.contains(&wanted)).unwrap_or_else(|| panic!("no example states {id}")).to_string()
+}
+
+/// A control repository: a node includes a role, which includes profiles.
+fn control_repo(root: &std::path::Path) {
+    write(root, "environment.conf", "modulepath = site:modules\n");
+    write(root, "manifests/site.pp", "node 'web01' {\n  include role::web\n}\n");
+    write(
+        root,
+        "site/role/manifests/web.pp",
+        "class role::web {\n  include profile::web\n  class { 'profile::maker':\n    function => 'inline_template',\n  }\n}\n",
+    );
+}
+
+/// (rule, path relative to the tree, line), in report order.
+fn found_paths(dir: &std::path::Path, args: &[&str]) -> Vec<(String, String, u64)> {
+    let output = mplint(args, dir);
+    json(&output)["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["rule"].as_str().unwrap().to_string(),
+                f["path"].as_str().unwrap().to_string(),
+                f["start"]["line"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn rows(expected: &[(&str, &str, u64)]) -> Vec<(String, String, u64)> {
+    expected.iter().map(|(r, p, l)| (r.to_string(), p.to_string(), *l)).collect()
+}
+
+#[test]
+fn forbidden_types_and_functions_are_found_through_variables_defaults_parameters_and_includes() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "policy.toml", readme_example("no-exec-in-profiles"));
+    control_repo(root);
+    write(
+        root,
+        "site/profile/manifests/web.pp",
+        "class profile::web {\n  exec { 'direct': command => '/bin/true' }\n  $type = 'exec'\n  Resource[$type] { 'through-a-variable': command => '/bin/true' }\n  profile::runner { 'x': }\n  Resource[$facts['t']] { 'unknown': }\n  file { '/tmp/x': content => template('profile/x.erb') }\n}\n",
+    );
+    // The type's name is a parameter's default.
+    write(
+        root,
+        "site/profile/manifests/runner.pp",
+        "define profile::runner (String $type = 'exec') {\n  create_resources($type, { \"run-${title}\" => { command => '/bin/true' } })\n  create_resources($type, {})\n  if $type != 'exec' {\n    exec { 'never evaluated, still written': }\n  }\n}\n",
+    );
+    // Code no compilation runs is searched for what it names literally.
+    write(
+        root,
+        "site/profile/functions/render.pp",
+        "function profile::render() >> String {\n  inline_template('<%= 1 %>')\n}\n",
+    );
+    // The function's name is a class parameter given at the declaration.
+    write(
+        root,
+        "site/profile/manifests/maker.pp",
+        "class profile::maker (String $function) {\n  $text = call($function, 'x')\n  $more = 'y'.inline_epp\n  notify { $text: }\n}\n",
+    );
+    // Outside `paths`, an exec is fine; an inline template is not.
+    write(
+        root,
+        "modules/tool/manifests/init.pp",
+        "class tool {\n  exec { 'build': command => '/bin/true' }\n  $x = inline_template('<%= 1 %>')\n}\n",
+    );
+    let found = found_paths(root, &["--policy", "policy.toml", "--format", "json", "."]);
+    let expected = rows(&[
+        ("no-inline-templates", "modules/tool/manifests/init.pp", 3),
+        ("no-inline-templates", "site/profile/functions/render.pp", 2),
+        ("no-inline-templates", "site/profile/manifests/maker.pp", 2),
+        ("no-inline-templates", "site/profile/manifests/maker.pp", 3),
+        ("no-exec-in-profiles", "site/profile/manifests/runner.pp", 2),
+        ("no-exec-in-profiles", "site/profile/manifests/runner.pp", 5),
+        ("no-exec-in-profiles", "site/profile/manifests/web.pp", 2),
+        ("no-exec-in-profiles", "site/profile/manifests/web.pp", 4),
+    ]);
+    assert_eq!(found, expected);
+
+    // The finding names the include chain from the node.
+    let report = json(&mplint(&["--policy", "policy.toml", "--format", "json", "."], root));
+    let finding = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == "site/profile/manifests/web.pp" && f["start"]["line"] == 4)
+        .unwrap();
+    let message = finding["message"].as_str().unwrap();
+    assert!(
+        message.contains("`Exec['through-a-variable']` is a resource of type `exec`, which `forbid-type` lists"),
+        "{message}"
+    );
+    let flow: Vec<&str> = finding["flow"].as_array().unwrap().iter().map(|s| s["message"].as_str().unwrap()).collect();
+    assert_eq!(
+        flow,
+        [
+            "`role::web` included by node 'web01'",
+            "`profile::web` included by `role::web`",
+            "`Exec['through-a-variable']` declared here"
+        ],
+        "{finding}"
+    );
+    let maker = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == "site/profile/manifests/maker.pp" && f["start"]["line"] == 2)
+        .unwrap();
+    assert!(maker["message"].as_str().unwrap().contains("`inline_template` is called here through `call`"), "{maker}");
+
+    // Named alone, the profile's file gets its own findings and those its
+    // code leads to (the defined type it declares, where it runs).
+    let named = found_paths(root, &["--policy", "policy.toml", "--format", "json", "site/profile/manifests/web.pp"]);
+    let leads_to = [expected[4].clone(), expected[6].clone(), expected[7].clone()];
+    assert_eq!(named, leads_to);
 }

@@ -12,7 +12,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     pub(super) fn eval_call(&mut self, call: &Call, at: Loc, ctx: &Ctx) -> Value {
         let reads_before = self.out.reads.len();
         let args = self.eval_all(&call.args, ctx);
-        if self.record_values {
+        if self.record_values || self.constraints.iter().any(|c| c.records_call(&normalize_name(&call.name))) {
             let mut variables = Vec::new();
             for arg in &call.args {
                 arg.walk(&mut |e| {
@@ -22,7 +22,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 });
             }
             let args = args.iter().map(|a| a.clone().on_path(&ctx.path)).collect();
-            self.out.calls.push(CallRecord { name: call.name.clone(), at, args, variables });
+            self.out.calls.push(CallRecord { name: call.name.clone(), owner: ctx.owner.clone(), at, args, variables });
         }
         if FALLBACK_FUNCTIONS.contains(&call.name.as_str()) {
             // `pick_default($::appenv, 'dev')`: the author expects it unset.
