@@ -41,6 +41,7 @@ pub const POLICIES: &[(&str, &str)] = &[
     ("deny-node-scope", include_str!("../policies/deny-node-scope.toml")),
     ("strict", include_str!("../policies/strict.toml")),
     ("security", include_str!("../policies/security.toml")),
+    ("roles-profiles", include_str!("../policies/roles-profiles.toml")),
 ];
 
 /// The settings a run uses.

@@ -45,6 +45,34 @@ pub enum Test {
     ForbidTypes(NameGlobs),
     /// None of these functions is called.
     ForbidFunctions(NameGlobs),
+    /// The code of some classes, defined types or nodes declares only some
+    /// classes.
+    Declares { declaring: Declarers, forbid: Option<NameGlobs>, allow: Option<NameGlobs> },
+    /// Each node declares exactly one of these classes.
+    ExactlyOne(NameGlobs),
+    /// Classes declared resource-like (`class { 'x': }`): anywhere, or
+    /// outside their own module; `None` for every class.
+    ResourceLike { classes: Option<NameGlobs>, anywhere: bool },
+    /// These classes have no parameters.
+    NoParameters(NameGlobs),
+}
+
+/// Whose code a declaration constraint looks at.
+#[derive(Debug, Clone)]
+pub struct Declarers {
+    /// Node definitions (`node` in `declaring`).
+    pub nodes: bool,
+    /// Classes and defined types by name.
+    pub names: Option<NameGlobs>,
+    pub except: Option<NameGlobs>,
+}
+
+impl Declarers {
+    /// Whether the code of this class or defined type is looked at.
+    pub fn class(&self, name: &str) -> bool {
+        self.names.as_ref().is_some_and(|n| n.matching(name).is_some())
+            && self.except.as_ref().is_none_or(|e| e.matching(name).is_none())
+    }
 }
 
 /// Globs over Puppet names (`exec`, `apache::*`), without case; `*` spans
@@ -66,6 +94,16 @@ impl NameGlobs {
             })
             .collect::<Result<Vec<_>, String>>()?;
         Ok(NameGlobs { patterns })
+    }
+
+    /// The patterns, for messages: `` `profile::*` `` or
+    /// `` `a`, `b` or `c` ``.
+    pub fn describe(&self) -> String {
+        let quoted: Vec<String> = self.patterns.iter().map(|(p, _)| format!("`{p}`")).collect();
+        match quoted.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => quoted.join(""),
+        }
     }
 
     /// The pattern a name matches, if one does (names as Puppet writes
@@ -147,6 +185,22 @@ pub struct ConstraintSpec {
     forbid_type: Vec<String>,
     #[serde(default)]
     forbid_function: Vec<String>,
+    #[serde(default)]
+    declaring: Vec<String>,
+    #[serde(default)]
+    except: Vec<String>,
+    #[serde(default)]
+    forbid_class: Vec<String>,
+    #[serde(default)]
+    allow_class: Vec<String>,
+    #[serde(default)]
+    exactly_one_class: Vec<String>,
+    #[serde(default)]
+    forbid_resource_like: Option<String>,
+    #[serde(default)]
+    classes: Vec<String>,
+    #[serde(default)]
+    forbid_parameters: bool,
 }
 
 fn regex(field: &str, pattern: &Option<String>) -> Result<Option<Regex>, String> {
@@ -194,32 +248,102 @@ impl ConstraintSpec {
             || self.must_not_match.is_some()
             || !self.forbidden.is_empty()
             || !self.allowed.is_empty();
+        let declares = !self.forbid_class.is_empty() || !self.allow_class.is_empty();
         let kinds = [
             self.attribute.is_some() || checks_value,
             !self.require_one_of.is_empty(),
             !self.forbid_type.is_empty(),
             !self.forbid_function.is_empty(),
+            declares,
+            !self.exactly_one_class.is_empty(),
+            self.forbid_resource_like.is_some(),
+            self.forbid_parameters,
         ];
         let needs_type = kinds[0] || kinds[1];
-        let test = match kinds {
-            [true, false, false, false] if self.attribute.is_some() && checks_value => Test::Value {
-                attribute: self.attribute.clone().unwrap_or_default(),
+        let globs = |field: &str, patterns: &[String]| -> Result<Option<NameGlobs>, String> {
+            (!patterns.is_empty()).then(|| NameGlobs::new(field, patterns)).transpose()
+        };
+        let declaring = Declarers {
+            nodes: self.declaring.iter().any(|d| d == "node"),
+            names: globs("declaring", &self.declaring.iter().filter(|d| *d != "node").cloned().collect::<Vec<_>>())?,
+            except: globs("except", &self.except)?,
+        };
+        let unknown_kind = || {
+            format!(
+                "constraint `{}` needs one of: `attribute` with `must-match`, `must-not-match`, `forbidden` or `allowed`; `require-one-of`; `forbid-type`; `forbid-function`; `forbid-class` or `allow-class`; `exactly-one-class`; `forbid-resource-like`; `forbid-parameters`",
+                self.id
+            )
+        };
+        if kinds.iter().filter(|k| **k).count() != 1 {
+            return Err(unknown_kind());
+        }
+        let uses_declaring = declares || !self.exactly_one_class.is_empty();
+        let has_declaring = !self.declaring.is_empty() || !self.except.is_empty();
+        if has_declaring && !uses_declaring {
+            return Err(format!(
+                "constraint `{}` has `declaring` or `except`, which only `forbid-class`, `allow-class` and `exactly-one-class` take",
+                self.id
+            ));
+        }
+        if uses_declaring && self.declaring.is_empty() {
+            return Err(format!(
+                "constraint `{}` needs `declaring`: the classes, defined types or `node` whose code it looks at",
+                self.id
+            ));
+        }
+        let takes_classes = self.forbid_resource_like.is_some() || self.forbid_parameters;
+        if !takes_classes && !self.classes.is_empty() {
+            return Err(format!(
+                "constraint `{}` has `classes`, which only `forbid-resource-like` and `forbid-parameters` take",
+                self.id
+            ));
+        }
+        let test = if kinds[0] {
+            let Some(attribute) = self.attribute.clone().filter(|_| checks_value) else { return Err(unknown_kind()) };
+            Test::Value {
+                attribute,
                 must_match: regex("must-match", &self.must_match)?,
                 must_not_match: regex("must-not-match", &self.must_not_match)?,
                 forbidden: self.forbidden,
                 allowed: self.allowed,
-            },
-            [false, true, false, false] => Test::OneOf(self.require_one_of),
-            [false, false, true, false] => Test::ForbidTypes(NameGlobs::new("forbid-type", &self.forbid_type)?),
-            [false, false, false, true] => {
-                Test::ForbidFunctions(NameGlobs::new("forbid-function", &self.forbid_function)?)
             }
-            _ => {
+        } else if kinds[1] {
+            Test::OneOf(self.require_one_of)
+        } else if kinds[2] {
+            Test::ForbidTypes(NameGlobs::new("forbid-type", &self.forbid_type)?)
+        } else if kinds[3] {
+            Test::ForbidFunctions(NameGlobs::new("forbid-function", &self.forbid_function)?)
+        } else if declares {
+            Test::Declares {
+                declaring,
+                forbid: globs("forbid-class", &self.forbid_class)?,
+                allow: globs("allow-class", &self.allow_class)?,
+            }
+        } else if kinds[5] {
+            if declaring.names.is_some() || !declaring.nodes {
                 return Err(format!(
-                    "constraint `{}` needs one of: `attribute` with `must-match`, `must-not-match`, `forbidden` or `allowed`; `require-one-of`; `forbid-type`; `forbid-function`",
+                    "constraint `{}`: `exactly-one-class` applies to nodes only (`declaring = [\"node\"]`)",
                     self.id
-                ))
+                ));
             }
+            Test::ExactlyOne(NameGlobs::new("exactly-one-class", &self.exactly_one_class)?)
+        } else if let Some(where_) = &self.forbid_resource_like {
+            let anywhere = match where_.as_str() {
+                "everywhere" => true,
+                "outside-module" => false,
+                other => {
+                    return Err(format!(
+                        "constraint `{}` has `forbid-resource-like = \"{other}\"`; expected \"outside-module\" or \"everywhere\"",
+                        self.id
+                    ))
+                }
+            };
+            Test::ResourceLike { classes: globs("classes", &self.classes)?, anywhere }
+        } else {
+            if self.classes.is_empty() {
+                return Err(format!("constraint `{}` needs `classes`: the classes that take no parameters", self.id));
+            }
+            Test::NoParameters(NameGlobs::new("classes", &self.classes)?)
         };
         match (&self.type_name, needs_type) {
             (None, true) => {

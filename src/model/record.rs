@@ -135,6 +135,21 @@ pub struct ClassDecl {
     pub path: PathCond,
 }
 
+/// A class declaration as the code makes it: every `include`, `require`,
+/// `contain`, `class { … }` and include function, whether or not the class
+/// was declared before.
+#[derive(Debug, Clone)]
+pub struct Declaration {
+    /// The class named, as the index names it; `None` when the name is
+    /// not known (`include $role` with an unknown `$role`).
+    pub class: Option<String>,
+    pub how: DeclHow,
+    /// The class name or argument, or the resource-like body's title.
+    pub loc: Loc,
+    pub by: Owner,
+    pub path: PathCond,
+}
+
 /// An instance of a defined type.
 #[derive(Debug, Clone)]
 pub struct DefineInstance {
@@ -370,6 +385,8 @@ pub struct Compilation {
     /// found nothing when they ran (`Unbound`, `LaterBound`).
     pub reads: Vec<Read>,
     pub classes: BTreeMap<String, ClassDecl>,
+    /// Every class declaration evaluated, in order.
+    pub declarations: Vec<Declaration>,
     pub instances: Vec<DefineInstance>,
     pub resources: Vec<ResourceDecl>,
     /// Declarations of the types policies constrain; every declaration
@@ -446,6 +463,9 @@ impl Compilation {
         }
         for class in self.classes.values_mut() {
             f(&mut class.loc);
+        }
+        for declaration in &mut self.declarations {
+            f(&mut declaration.loc);
         }
         for instance in &mut self.instances {
             f(&mut instance.loc);

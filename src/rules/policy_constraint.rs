@@ -22,9 +22,6 @@ use crate::policy::{Constraint, NameGlobs, Test, RESOURCE_FUNCTIONS};
 use crate::syntax::ast::{Expr, ExprKind};
 
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
-    if compilation.declared.is_empty() && compilation.calls.is_empty() {
-        return;
-    }
     // What code may contain is judged where the code is, whoever reaches
     // it (a usage example included).
     for constraint in &model.workspace.constraints {
@@ -32,6 +29,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             Test::ForbidTypes(types) => forbidden_types(model, compilation, constraint, types, sink),
             Test::ForbidFunctions(functions) => forbidden_functions(model, compilation, constraint, functions, sink),
             Test::Value { .. } | Test::OneOf(_) => {}
+            _ => super::policy_declaration::check(model, compilation, constraint, sink),
         }
     }
     sink.compilation(compilation);
@@ -69,6 +67,9 @@ fn listed(key: &str, pattern: &str, name: &str) -> String {
 /// forbidden type or function literally, in the files the constraints
 /// cover. A place a compilation reported keeps that finding and its chain.
 pub fn finish(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
+    for constraint in &model.workspace.constraints {
+        super::policy_declaration::finish(model, constraint, sink);
+    }
     let forbidding: Vec<&Constraint> = model
         .workspace
         .constraints
@@ -304,19 +305,17 @@ fn check_one(constraint: &Constraint, declared: &Declared, sink: &mut Sink<'_, '
                 }
             }
         }
-        Test::ForbidTypes(_) | Test::ForbidFunctions(_) => {}
-        Test::OneOf(names) => {
-            if !declared.attributes.iter().any(|(name, _, _)| names.contains(name)) {
-                let message = format!(
-                    "{}: {what} sets none of {} (constraint `{}` of policy {})",
-                    constraint.message,
-                    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "),
-                    constraint.id,
-                    constraint.policy
-                );
-                sink.report_for(constraint.id, constraint.level, declared.loc, message, Vec::new(), Vec::new());
-            }
+        Test::OneOf(names) if !declared.attributes.iter().any(|(name, _, _)| names.contains(name)) => {
+            let message = format!(
+                "{}: {what} sets none of {} (constraint `{}` of policy {})",
+                constraint.message,
+                names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "),
+                constraint.id,
+                constraint.policy
+            );
+            sink.report_for(constraint.id, constraint.level, declared.loc, message, Vec::new(), Vec::new());
         }
+        _ => {}
     }
 }
 

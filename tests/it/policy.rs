@@ -165,6 +165,28 @@ fn a_broken_policy_file_names_its_line_and_key() {
         ),
         ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-type = [\"exec\"]\npaths = []\n", 1, "empty `paths`"),
         ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-type = \"exec\"\n", 4, "invalid type"),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-class = [\"role::*\"]\n", 1, "needs `declaring`"),
+        (
+            "[[constraint]]\nid = \"x\"\nmessage = \"m\"\ndeclaring = [\"role::*\"]\nexactly-one-class = [\"a\"]\n",
+            1,
+            "nodes only",
+        ),
+        (
+            "[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-resource-like = \"sometimes\"\n",
+            1,
+            "expected \"outside-module\"",
+        ),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-parameters = true\n", 1, "needs `classes`"),
+        (
+            "[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-type = [\"exec\"]\ndeclaring = [\"a\"]\n",
+            1,
+            "has `declaring`",
+        ),
+        (
+            "[[constraint]]\nid = \"x\"\nmessage = \"m\"\ndeclaring = [\"node\"]\nallow-class = [\"[\"]\n",
+            1,
+            "`allow-class` has a pattern",
+        ),
         ("[[constraint]]\nid = \"x\"\nmesage = \"m\"\n", 3, "unknown field `mesage`"),
         ("extends = [\"nope\"]\n", 1, "unknown policy `nope`"),
     ] {
@@ -340,4 +362,130 @@ fn forbidden_types_and_functions_are_found_through_variables_defaults_parameters
     let named = found_paths(root, &["--policy", "policy.toml", "--format", "json", "site/profile/manifests/web.pp"]);
     let leads_to = [expected[4].clone(), expected[6].clone(), expected[7].clone()];
     assert_eq!(named, leads_to);
+}
+
+#[test]
+fn roles_profiles_preset_reports_what_is_certain() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = site:modules\n");
+    write(
+        root,
+        "manifests/site.pp",
+        concat!(
+            "node 'one' {\n  include role::web\n}\n",
+            "node 'two' {\n  include role::web\n  include role::db\n}\n",
+            "node 'none' {\n  include profile::base\n}\n",
+            // A role chosen by a fact, by a function mplint cannot see, by
+            // Hiera, or on exclusive branches: nothing is certain to be wrong.
+            "node 'fact' {\n  include \"role::${facts['role']}\"\n}\n",
+            "node 'opaque' {\n  role('web')\n}\n",
+            "node 'hiera' {\n  hiera_include('classes')\n}\n",
+            "node 'branches' {\n  if $facts['db'] {\n    include role::db\n  } else {\n    include role::web\n  }\n}\n",
+        ),
+    );
+    // A role declares a component module through a variable; a role with
+    // a parameter.
+    write(
+        root,
+        "site/role/manifests/web.pp",
+        "class role::web {\n  include profile::base\n  $server = 'nginx'\n  include $server\n}\n",
+    );
+    write(root, "site/role/manifests/db.pp", "class role::db (String $size = 'large') {\n  include profile::db\n}\n");
+    write(root, "site/profile/manifests/base.pp", "class profile::base {\n  include nginx\n}\n");
+    // A profile declares a role through a parameter's default and through
+    // a value given at its declaration.
+    write(
+        root,
+        "site/profile/manifests/db.pp",
+        "class profile::db (String $peer = 'role::web') {\n  include $peer\n  class { 'profile::mirror': role => 'role::db' }\n}\n",
+    );
+    write(root, "site/profile/manifests/mirror.pp", "class profile::mirror (String $role) {\n  require $role\n}\n");
+    // A component module declares a profile, an include chain away.
+    write(root, "modules/nginx/manifests/init.pp", "class nginx {\n  contain nginx::config\n}\n");
+    write(root, "modules/nginx/manifests/config.pp", "class nginx::config {\n  include profile::base\n}\n");
+    let found = found_paths(root, &["--policy", "roles-profiles", "--format", "json", "."]);
+    let expected = rows(&[
+        ("node-declares-one-role", "manifests/site.pp", 4),
+        ("node-declares-one-role", "manifests/site.pp", 8),
+        ("module-declares-no-profile", "modules/nginx/manifests/config.pp", 2),
+        ("role-takes-no-parameters", "site/role/manifests/db.pp", 1),
+        ("role-declares-only-profiles", "site/role/manifests/web.pp", 4),
+        ("profile-declares-no-role", "site/profile/manifests/db.pp", 2),
+        ("profile-declares-no-role", "site/profile/manifests/mirror.pp", 2),
+    ]);
+    let mut sorted = expected.clone();
+    sorted.sort();
+    // `role()` is also a note of its own (incomplete-node).
+    let mut found_sorted: Vec<_> = found.into_iter().filter(|(rule, _, _)| rule != "incomplete-node").collect();
+    found_sorted.sort();
+    assert_eq!(found_sorted, sorted);
+
+    let report = json(&mplint(&["--policy", "roles-profiles", "--format", "json", "."], root));
+    let message = |path: &str, line: u64| {
+        let finding = report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["path"] == path && f["start"]["line"] == line)
+            .unwrap_or_else(|| panic!("no finding at {path}:{line}"));
+        finding.clone()
+    };
+    let two = message("manifests/site.pp", 4);
+    assert!(two["message"].as_str().unwrap().contains("declares both `role::db` and `role::web`"), "{two}");
+    let none = message("manifests/site.pp", 8);
+    assert!(none["message"].as_str().unwrap().contains("node 'none' declares none of `role::*`"), "{none}");
+    let module = message("modules/nginx/manifests/config.pp", 2);
+    let flow: Vec<&str> = module["flow"].as_array().unwrap().iter().map(|s| s["message"].as_str().unwrap()).collect();
+    assert!(flow.contains(&"`nginx::config` contained by `nginx`"), "{module}");
+    assert!(flow.last().unwrap().contains("`profile::base` included here"), "{module}");
+    let mirror = message("site/profile/manifests/mirror.pp", 2);
+    assert!(mirror["message"].as_str().unwrap().contains("class `profile::mirror` required `role::db`"), "{mirror}");
+
+    // A site whose nodes name no role in their code classifies them
+    // elsewhere (an ENC, a console); nodes of usage examples are no site's.
+    write(root, "manifests/site.pp", "node default {\n}\nnode 'x' {\n  include profile::base\n}\n");
+    write(root, "modules/nginx/examples/init.pp", "node default {\n  include nginx\n}\n");
+    let found = found_paths(root, &["--policy", "roles-profiles", "--format", "json", "."]);
+    assert!(found.iter().all(|(rule, _, _)| rule != "node-declares-one-role"), "{found:?}");
+}
+
+#[test]
+fn resource_like_declarations_outside_their_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "policy.toml", readme_example("no-resource-like-from-outside"));
+    write(
+        root,
+        "modules/apache/manifests/init.pp",
+        "class apache (Integer $port = 80) {\n  class { 'apache::mod': }\n}\n",
+    );
+    write(root, "modules/apache/manifests/mod.pp", "class apache::mod {}\n");
+    write(root, "modules/apache/examples/init.pp", "class { 'apache': port => 8080 }\n");
+    write(
+        root,
+        "modules/site/manifests/web.pp",
+        "class site::web {\n  $class = 'apache'\n  class { $class: port => 81 }\n  include site::roles\n}\n",
+    );
+    write(root, "modules/site/manifests/roles.pp", "class site::roles {\n  include apache\n}\n");
+    let found = found_paths(root, &["--policy", "policy.toml", "--format", "json", "modules"]);
+    assert_eq!(found, rows(&[("no-resource-like-from-outside", "modules/site/manifests/web.pp", 3)]));
+    let report = json(&mplint(&["--policy", "policy.toml", "--format", "json", "modules"], root));
+    let message = report["findings"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains(
+            "`apache` is declared resource-like (`class { 'apache': }`) from module `site`, not from `apache` itself"
+        ),
+        "{message}"
+    );
+    assert_eq!(report["findings"][0]["level"], "warning");
+
+    // The README's other example: roles declare profiles only.
+    write(root, "modules/role/manifests/web.pp", "class role::web {\n  include profile::web\n  include apache\n}\n");
+    write(root, "modules/profile/manifests/web.pp", "class profile::web {}\n");
+    let found = found_paths(root, &["--policy", "policy.toml", "--format", "json", "modules"]);
+    assert!(
+        found.contains(&("roles-declare-profiles".to_string(), "modules/role/manifests/web.pp".to_string(), 3)),
+        "{found:?}"
+    );
 }

@@ -56,6 +56,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         };
         if let Some(how) = how {
             for (arg, expr) in args.iter().zip(&call.args) {
+                self.unknown_class_name(arg, how, loc(ctx.file, expr), ctx);
                 for name in class_names(arg) {
                     self.declare_class(&name, how, None, loc(ctx.file, expr), ctx);
                 }
@@ -71,6 +72,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 }
             }
             for (arg, expr) in args.iter().zip(&call.args) {
+                self.unknown_class_name(arg, DeclHow::Include, loc(ctx.file, expr), ctx);
                 for name in class_names(arg) {
                     let class = function.class.replace("{}", name.trim_start_matches("::"));
                     self.declare_class(&class, DeclHow::Include, None, loc(ctx.file, expr), ctx);
@@ -82,6 +84,20 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             self.out.events.push(Event::NodeCall { name: call.name.clone(), loc: at });
         }
         Value::Unknown
+    }
+
+    /// Records a declaration whose class name is not known, if `arg`
+    /// (or an item of it) is unknown.
+    fn unknown_class_name(&mut self, arg: &Value, how: DeclHow, at: Loc, ctx: &Ctx) {
+        let known = |v: &Value| matches!(v, Value::Str(_) | Value::Type(_));
+        let unknown = match arg {
+            Value::Array(items) => !items.iter().all(known),
+            other => !known(other),
+        };
+        if unknown {
+            let path = self.absolute_path(ctx);
+            self.out.declarations.push(Declaration { class: None, how, loc: at, by: ctx.owner.clone(), path });
+        }
     }
 
     /// `defined(…)`: true when certain (a known class or type, a bound

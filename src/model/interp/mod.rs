@@ -174,6 +174,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 scopes: Vec::new(),
                 reads: Vec::new(),
                 classes: BTreeMap::new(),
+                declarations: Vec::new(),
                 instances: Vec::new(),
                 resources: Vec::new(),
                 declared: Vec::new(),
