@@ -55,6 +55,44 @@ pub enum Test {
     ResourceLike { classes: Option<NameGlobs>, anywhere: bool },
     /// These classes have no parameters.
     NoParameters(NameGlobs),
+    /// None of these constructs is written.
+    ForbidConstructs(Vec<Construct>),
+}
+
+/// A construct `forbid-construct` can name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Construct {
+    /// `File { mode => '0644' }`.
+    ResourceDefaults,
+    /// A collector that selects by anything but the title, or selects all.
+    CollectorNotByTitle,
+    /// A class or defined type defined inside a class or defined type.
+    NestedDefinition,
+    /// `inherits` from a class that is not a `::params` class.
+    InheritsNotParams,
+    /// A node definition outside a site's `manifests/`.
+    NodeOutsideManifests,
+}
+
+impl Construct {
+    pub const ALL: [Construct; 5] = [
+        Construct::ResourceDefaults,
+        Construct::CollectorNotByTitle,
+        Construct::NestedDefinition,
+        Construct::InheritsNotParams,
+        Construct::NodeOutsideManifests,
+    ];
+
+    /// The name `forbid-construct` gives it.
+    pub fn key(self) -> &'static str {
+        match self {
+            Construct::ResourceDefaults => "resource-defaults",
+            Construct::CollectorNotByTitle => "collector-not-by-title",
+            Construct::NestedDefinition => "nested-definition",
+            Construct::InheritsNotParams => "inherits-not-params",
+            Construct::NodeOutsideManifests => "node-outside-manifests",
+        }
+    }
 }
 
 /// Whose code a declaration constraint looks at.
@@ -201,6 +239,8 @@ pub struct ConstraintSpec {
     classes: Vec<String>,
     #[serde(default)]
     forbid_parameters: bool,
+    #[serde(default)]
+    forbid_construct: Vec<String>,
 }
 
 fn regex(field: &str, pattern: &Option<String>) -> Result<Option<Regex>, String> {
@@ -258,6 +298,7 @@ impl ConstraintSpec {
             !self.exactly_one_class.is_empty(),
             self.forbid_resource_like.is_some(),
             self.forbid_parameters,
+            !self.forbid_construct.is_empty(),
         ];
         let needs_type = kinds[0] || kinds[1];
         let globs = |field: &str, patterns: &[String]| -> Result<Option<NameGlobs>, String> {
@@ -270,7 +311,7 @@ impl ConstraintSpec {
         };
         let unknown_kind = || {
             format!(
-                "constraint `{}` needs one of: `attribute` with `must-match`, `must-not-match`, `forbidden` or `allowed`; `require-one-of`; `forbid-type`; `forbid-function`; `forbid-class` or `allow-class`; `exactly-one-class`; `forbid-resource-like`; `forbid-parameters`",
+                "constraint `{}` needs one of: `attribute` with `must-match`, `must-not-match`, `forbidden` or `allowed`; `require-one-of`; `forbid-type`; `forbid-function`; `forbid-class` or `allow-class`; `exactly-one-class`; `forbid-resource-like`; `forbid-parameters`; `forbid-construct`",
                 self.id
             )
         };
@@ -339,6 +380,22 @@ impl ConstraintSpec {
                 }
             };
             Test::ResourceLike { classes: globs("classes", &self.classes)?, anywhere }
+        } else if kinds[8] {
+            let constructs = self
+                .forbid_construct
+                .iter()
+                .map(|name| {
+                    Construct::ALL.into_iter().find(|c| c.key() == name).ok_or_else(|| {
+                        let known: Vec<&str> = Construct::ALL.iter().map(|c| c.key()).collect();
+                        format!(
+                            "constraint `{}` has unknown construct `{name}` in `forbid-construct`; the constructs are {}",
+                            self.id,
+                            known.join(", ")
+                        )
+                    })
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            Test::ForbidConstructs(constructs)
         } else {
             if self.classes.is_empty() {
                 return Err(format!("constraint `{}` needs `classes`: the classes that take no parameters", self.id));

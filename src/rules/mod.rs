@@ -20,6 +20,7 @@ pub mod missing_module;
 pub mod missing_parameter;
 pub mod node_scope_leak;
 pub mod policy_constraint;
+pub mod policy_construct;
 pub mod policy_declaration;
 pub mod possible_duplicate_resource;
 pub mod security;

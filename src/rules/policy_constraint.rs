@@ -69,6 +69,7 @@ fn listed(key: &str, pattern: &str, name: &str) -> String {
 pub fn finish(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for constraint in &model.workspace.constraints {
         super::policy_declaration::finish(model, constraint, sink);
+        super::policy_construct::finish(model, constraint, sink);
     }
     let forbidding: Vec<&Constraint> = model
         .workspace

@@ -178,6 +178,11 @@ fn a_broken_policy_file_names_its_line_and_key() {
         ),
         ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-parameters = true\n", 1, "needs `classes`"),
         (
+            "[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-construct = [\"defaults\"]\n",
+            1,
+            "unknown construct `defaults` in `forbid-construct`",
+        ),
+        (
             "[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-type = [\"exec\"]\ndeclaring = [\"a\"]\n",
             1,
             "has `declaring`",
@@ -487,5 +492,55 @@ fn resource_like_declarations_outside_their_module() {
     assert!(
         found.contains(&("roles-declare-profiles".to_string(), "modules/role/manifests/web.pp".to_string(), 3)),
         "{found:?}"
+    );
+}
+
+#[test]
+fn forbidden_constructs() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "policy.toml", readme_example("explicit-code"));
+    write(
+        root,
+        "modules/app/manifests/init.pp",
+        concat!(
+            "class app inherits app::params {\n",
+            "  File { mode => '0644' }\n",
+            "  Package <| tag == 'app' |>\n",
+            "  User <| title == 'deploy' or (title == 'ops' and title != 'x') |>\n",
+            "  Exec <| |>\n",
+            "  Service <<| title != 'x' |>>\n",
+            "  file { '/tmp/x': ensure => file }\n",
+            "  class inner {\n",
+            "    define deeper() {}\n",
+            "  }\n",
+            "}\n",
+        ),
+    );
+    write(root, "modules/app/manifests/params.pp", "class app::params {\n  $x = 1\n}\n");
+    write(root, "modules/app/manifests/server.pp", "class app::server inherits app {\n}\n");
+    write(root, "modules/app/examples/init.pp", "node default {\n  include app\n}\n");
+    write(root, "environment.conf", "modulepath = modules\n");
+    write(root, "manifests/site.pp", "node default {\n  include app::server\n}\n");
+    let found = found_paths(root, &["--policy", "policy.toml", "--format", "json", "."]);
+    assert_eq!(
+        found,
+        rows(&[
+            ("explicit-code", "modules/app/examples/init.pp", 1),
+            ("explicit-code", "modules/app/manifests/init.pp", 2),
+            ("explicit-code", "modules/app/manifests/init.pp", 3),
+            ("explicit-code", "modules/app/manifests/init.pp", 5),
+            ("explicit-code", "modules/app/manifests/init.pp", 8),
+            ("explicit-code", "modules/app/manifests/init.pp", 9),
+            ("explicit-code", "modules/app/manifests/server.pp", 1),
+        ])
+    );
+    let report = json(&mplint(&["--policy", "policy.toml", "--format", "json", "."], root));
+    let messages: Vec<&str> =
+        report["findings"].as_array().unwrap().iter().map(|f| f["message"].as_str().unwrap()).collect();
+    assert!(messages[5].contains("defined type `deeper` is defined inside `inner`"), "{messages:?}");
+    assert!(
+        messages[6].contains("class `app::server` inherits `app`, which is not a `::params` class"),
+        "{messages:?}"
     );
 }
