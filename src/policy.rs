@@ -38,6 +38,8 @@ pub enum Test {
         must_not_match: Option<Regex>,
         forbidden: Vec<String>,
         allowed: Vec<String>,
+        /// A file mode sets no permission bit beyond these.
+        mode_at_most: Option<u32>,
     },
     /// At least one of these attributes is set in the declaration.
     OneOf(Vec<String>),
@@ -218,6 +220,8 @@ pub struct ConstraintSpec {
     #[serde(default)]
     allowed: Vec<String>,
     #[serde(default)]
+    mode_at_most: Option<String>,
+    #[serde(default)]
     require_one_of: Vec<String>,
     #[serde(default)]
     forbid_type: Vec<String>,
@@ -248,6 +252,15 @@ fn regex(field: &str, pattern: &Option<String>) -> Result<Option<Regex>, String>
         .as_deref()
         .map(|p| Regex::new(p).map_err(|e| format!("`{field}` is not a valid regular expression: {e}")))
         .transpose()
+}
+
+/// `"0755"`: an octal mode of one to four digits.
+fn parse_mode_limit(id: &str, text: &str) -> Result<u32, String> {
+    let valid = !text.is_empty() && text.len() <= 5 && text.chars().all(|c| ('0'..='7').contains(&c));
+    match u32::from_str_radix(text, 8) {
+        Ok(mode) if valid && mode <= 0o7777 => Ok(mode),
+        _ => Err(format!("constraint `{id}` has `mode-at-most = \"{text}\"`; expected an octal mode such as \"0755\"")),
+    }
 }
 
 fn is_constraint_id(id: &str) -> bool {
@@ -287,7 +300,8 @@ impl ConstraintSpec {
         let checks_value = self.must_match.is_some()
             || self.must_not_match.is_some()
             || !self.forbidden.is_empty()
-            || !self.allowed.is_empty();
+            || !self.allowed.is_empty()
+            || self.mode_at_most.is_some();
         let declares = !self.forbid_class.is_empty() || !self.allow_class.is_empty();
         let kinds = [
             self.attribute.is_some() || checks_value,
@@ -311,7 +325,7 @@ impl ConstraintSpec {
         };
         let unknown_kind = || {
             format!(
-                "constraint `{}` needs one of: `attribute` with `must-match`, `must-not-match`, `forbidden` or `allowed`; `require-one-of`; `forbid-type`; `forbid-function`; `forbid-class` or `allow-class`; `exactly-one-class`; `forbid-resource-like`; `forbid-parameters`; `forbid-construct`",
+                "constraint `{}` needs one of: `attribute` with `must-match`, `must-not-match`, `forbidden`, `allowed` or `mode-at-most`; `require-one-of`; `forbid-type`; `forbid-function`; `forbid-class` or `allow-class`; `exactly-one-class`; `forbid-resource-like`; `forbid-parameters`; `forbid-construct`",
                 self.id
             )
         };
@@ -347,6 +361,7 @@ impl ConstraintSpec {
                 must_not_match: regex("must-not-match", &self.must_not_match)?,
                 forbidden: self.forbidden,
                 allowed: self.allowed,
+                mode_at_most: self.mode_at_most.as_deref().map(|m| parse_mode_limit(&self.id, m)).transpose()?,
             }
         } else if kinds[1] {
             Test::OneOf(self.require_one_of)
@@ -464,7 +479,17 @@ impl Constraint {
 
     /// Why a known attribute value breaks the constraint, if it does.
     pub fn violation(&self, value: &str) -> Option<String> {
-        let Test::Value { must_match, must_not_match, forbidden, allowed, .. } = &self.test else { return None };
+        let Test::Value { must_match, must_not_match, forbidden, allowed, mode_at_most, .. } = &self.test else {
+            return None;
+        };
+        if let Some(limit) = mode_at_most {
+            if let Some(set) = certain_mode_bits(value) {
+                let beyond = set & !limit;
+                if beyond != 0 {
+                    return Some(format!("which sets bits beyond {limit:04o}: {}", describe_mode_bits(beyond)));
+                }
+            }
+        }
         if forbidden.iter().any(|f| f == value) {
             return Some("a forbidden value".into());
         }
@@ -485,5 +510,171 @@ impl Constraint {
             }
         }
         None
+    }
+}
+
+/// The permission bits a file mode certainly sets, whatever the file's
+/// mode before: all of a numeric mode's (`"0644"`), those a symbolic mode
+/// (`"u=rwx,go+r"`, `"o-w"`) sets for sure (`+` and `=` set bits, `-`
+/// clears them, `X` and copies of bits that may or may not be set are not
+/// certain). `None` for what is not a mode Puppet accepts.
+pub fn certain_mode_bits(mode: &str) -> Option<u32> {
+    if !mode.is_empty() && mode.len() <= 5 && mode.chars().all(|c| ('0'..='7').contains(&c)) {
+        return u32::from_str_radix(mode, 8).ok().filter(|m| *m <= 0o7777);
+    }
+    // Per class (special bits, user, group, others): bits certainly set,
+    // bits possibly set.
+    let mut must = [0u32; 4];
+    let mut may = [0o7u32; 4];
+    let class = |c: char| match c {
+        'u' => Some(1),
+        'g' => Some(2),
+        'o' => Some(3),
+        _ => None,
+    };
+    for part in mode.split(',') {
+        let part = part.trim();
+        let split = part.find(['+', '-', '='])?;
+        let (who, actions) = part.split_at(split);
+        if !who.chars().all(|c| "ugoa".contains(c)) {
+            return None;
+        }
+        let who: Vec<usize> = if who.is_empty() || who.contains('a') {
+            vec![1, 2, 3]
+        } else {
+            let mut w: Vec<usize> = who.chars().filter_map(class).collect();
+            w.dedup();
+            w
+        };
+        let (snap_must, snap_may) = (must, may);
+        for &target in &who {
+            let (mut value_must, mut value_may) = (snap_must[target], snap_may[target]);
+            let mut action = None;
+            for op in actions.chars() {
+                let bits = |c: char| match c {
+                    'r' => Some((4, 4)),
+                    'w' => Some((2, 2)),
+                    'x' => Some((1, 1)),
+                    'u' | 'g' | 'o' => class(c).map(|i| (snap_must[i], snap_may[i])),
+                    _ => None,
+                };
+                match op {
+                    '+' | '-' | '=' => {
+                        action = Some(op);
+                        if op == '=' {
+                            (value_must, value_may) = (0, 0);
+                        }
+                    }
+                    'X' if action == Some('+') => value_may |= 1,
+                    's' | 't' => {
+                        let bit = match (op, target) {
+                            ('s', 1) => 4,
+                            ('s', 2) => 2,
+                            _ => 1,
+                        };
+                        match action? {
+                            '-' => {
+                                must[0] &= !bit;
+                                may[0] &= !bit;
+                            }
+                            _ => {
+                                must[0] |= bit;
+                                may[0] |= bit;
+                            }
+                        }
+                    }
+                    c => {
+                        let (b_must, b_may) = bits(c)?;
+                        match action? {
+                            '-' => {
+                                value_must &= !b_may;
+                                value_may &= !b_must;
+                            }
+                            _ => {
+                                value_must |= b_must;
+                                value_may |= b_may;
+                            }
+                        }
+                    }
+                }
+            }
+            action?;
+            must[target] = value_must;
+            may[target] = value_may;
+        }
+    }
+    Some(must[0] << 9 | must[1] << 6 | must[2] << 3 | must[3])
+}
+
+/// `write for others`, `setuid`: the bits named, for messages.
+fn describe_mode_bits(bits: u32) -> String {
+    let names = [
+        (0o4000, "setuid"),
+        (0o2000, "setgid"),
+        (0o1000, "sticky"),
+        (0o400, "read for the owner"),
+        (0o200, "write for the owner"),
+        (0o100, "execute for the owner"),
+        (0o040, "read for the group"),
+        (0o020, "write for the group"),
+        (0o010, "execute for the group"),
+        (0o004, "read for others"),
+        (0o002, "write for others"),
+        (0o001, "execute for others"),
+    ];
+    let named: Vec<&str> = names.iter().filter(|(b, _)| bits & b != 0).map(|(_, n)| *n).collect();
+    named.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::certain_mode_bits;
+
+    #[test]
+    fn modes_set_these_bits_for_sure() {
+        assert_eq!(certain_mode_bits("0644"), Some(0o644));
+        assert_eq!(certain_mode_bits("755"), Some(0o755));
+        assert_eq!(certain_mode_bits("2775"), Some(0o2775));
+        assert_eq!(certain_mode_bits("u=rwx,go=rx"), Some(0o755));
+        assert_eq!(certain_mode_bits("a=rwx"), Some(0o777));
+        assert_eq!(certain_mode_bits("=rw"), Some(0o666));
+        assert_eq!(certain_mode_bits("o+w"), Some(0o002));
+        assert_eq!(certain_mode_bits("ug+rw,o-rwx"), Some(0o660));
+        // Removing bits, or `X`, sets none for sure.
+        assert_eq!(certain_mode_bits("go-w"), Some(0));
+        assert_eq!(certain_mode_bits("a+X"), Some(0));
+        // Copies: `g=u` after `u=rw` copies what is known.
+        assert_eq!(certain_mode_bits("u=rw,g=u"), Some(0o660));
+        assert_eq!(certain_mode_bits("o=u"), Some(0));
+        assert_eq!(certain_mode_bits("u+s,g+s,+t"), Some(0o7000));
+        // The bits Puppet 7's file type sets whatever the mode before (for
+        // files and directories alike).
+        for (mode, bits) in [
+            ("0644", 0o0644),
+            ("755", 0o0755),
+            ("2775", 0o2775),
+            ("u=rwx,go=rx", 0o0755),
+            ("a=rwx", 0o0777),
+            ("=rw", 0o0666),
+            ("o+w", 0o0002),
+            ("ug+rw,o-rwx", 0o0660),
+            ("go-w", 0o0000),
+            ("a+X", 0o0000),
+            ("u=rw,g=u", 0o0660),
+            ("o=u", 0o0000),
+            ("u+s,g+s,+t", 0o7000),
+            ("u=rwx,g=u,o=g", 0o0777),
+            ("u+rw,g=u-w", 0o0640),
+            ("o=rwx,o-u", 0o0000),
+            ("ug=rw,o=u", 0o0666),
+            ("u=rws,g=rxs,o=t", 0o7650),
+            ("a=r,u+w,g+u", 0o0664),
+            ("u=rwx,go=u-w", 0o0755),
+        ] {
+            assert_eq!(certain_mode_bits(mode), Some(bits), "{mode}");
+        }
+        assert_eq!(certain_mode_bits("rw"), None);
+        assert_eq!(certain_mode_bits("0999"), None);
+        assert_eq!(certain_mode_bits("u=rwz"), None);
     }
 }

@@ -48,7 +48,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                     _ => continue,
                 }
             }
-            check_one(constraint, declared, sink);
+            check_one(model, compilation, constraint, declared, sink);
         }
     }
 }
@@ -285,8 +285,17 @@ fn forbidden_functions(
     }
 }
 
-fn check_one(constraint: &Constraint, declared: &Declared, sink: &mut Sink<'_, '_>) {
+fn check_one(
+    model: &Model<'_>,
+    compilation: &Compilation,
+    constraint: &Constraint,
+    declared: &Declared,
+    sink: &mut Sink<'_, '_>,
+) {
     let what = describe(declared);
+    // The value may come from the declarations on the way: the chain shows
+    // them.
+    let (chain, flow) = chain_to(model, compilation, &declared.owner, declared.loc, format!("{what} declared here"));
     match &constraint.test {
         Test::Value { attribute, .. } => {
             for (name, at, value) in &declared.attributes {
@@ -299,8 +308,9 @@ fn check_one(constraint: &Constraint, declared: &Declared, sink: &mut Sink<'_, '
                             "{}: `{attribute}` of {what} is '{text}', {why} (constraint `{}` of policy {})",
                             constraint.message, constraint.id, constraint.policy
                         );
-                        let related = vec![(declared.loc, format!("{what} declared here"))];
-                        sink.report_for(constraint.id, constraint.level, *at, message, related, Vec::new());
+                        let mut related = vec![(declared.loc, format!("{what} declared here"))];
+                        related.extend(chain.iter().cloned());
+                        sink.report_for(constraint.id, constraint.level, *at, message, related, flow.clone());
                         break;
                     }
                 }
@@ -314,7 +324,7 @@ fn check_one(constraint: &Constraint, declared: &Declared, sink: &mut Sink<'_, '
                 constraint.id,
                 constraint.policy
             );
-            sink.report_for(constraint.id, constraint.level, declared.loc, message, Vec::new(), Vec::new());
+            sink.report_for(constraint.id, constraint.level, declared.loc, message, chain, flow);
         }
         _ => {}
     }

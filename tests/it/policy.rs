@@ -177,6 +177,8 @@ fn a_broken_policy_file_names_its_line_and_key() {
             "expected \"outside-module\"",
         ),
         ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-parameters = true\n", 1, "needs `classes`"),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\ntype = \"file\"\nattribute = \"mode\"\nmode-at-most = \"0855\"\n", 1, "expected an octal mode"),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\ntype = \"file\"\nmode-at-most = \"0755\"\n", 1, "needs one of"),
         (
             "[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-construct = [\"defaults\"]\n",
             1,
@@ -543,4 +545,60 @@ fn forbidden_constructs() {
         messages[6].contains("class `app::server` inherits `app`, which is not a `::params` class"),
         "{messages:?}"
     );
+}
+
+#[test]
+fn modes_at_most_through_variables_defaults_parameters_and_includes() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "policy.toml", readme_example("no-group-or-world-write"));
+    write(root, "environment.conf", "modulepath = modules\n");
+    write(root, "manifests/site.pp", "node 'web01' {\n  include site::role\n}\n");
+    write(root, "modules/site/manifests/role.pp", "class site::role {\n  include site::profile\n}\n");
+    write(
+        root,
+        "modules/site/manifests/profile.pp",
+        concat!(
+            "class site::profile {\n",
+            "  $shared = 'u=rwx,g=rwx,o=rx'\n",
+            "  file { '/srv/a': mode => $shared }\n",
+            "  site::dropin { '/srv/b': }\n",
+            "  class { 'site::store': mode => '2777' }\n",
+            "  file { '/srv/c': mode => '0750' }\n",
+            "  file { '/srv/d': mode => 'go-w' }\n",
+            "  file { '/srv/e': mode => 'a+X' }\n",
+            "  file { '/srv/f': mode => $facts['mode'] }\n",
+            "}\n",
+        ),
+    );
+    write(
+        root,
+        "modules/site/manifests/dropin.pp",
+        "define site::dropin (String $mode = '0664') {\n  file { $title: mode => $mode }\n}\n",
+    );
+    write(
+        root,
+        "modules/site/manifests/store.pp",
+        "class site::store (String $mode = '0700') {\n  file { '/srv/store': mode => $mode }\n}\n",
+    );
+    let found = found_paths(root, &["--policy", "policy.toml", "--format", "json", "."]);
+    assert_eq!(
+        found,
+        rows(&[
+            ("no-group-or-world-write", "modules/site/manifests/dropin.pp", 2),
+            ("no-group-or-world-write", "modules/site/manifests/profile.pp", 3),
+            ("no-group-or-world-write", "modules/site/manifests/store.pp", 2),
+        ])
+    );
+    let report = json(&mplint(&["--policy", "policy.toml", "--format", "json", "."], root));
+    let store = &report["findings"][2]["message"];
+    assert!(
+        store
+            .as_str()
+            .unwrap()
+            .contains("is '2777', which sets bits beyond 0755: setgid, write for the group, write for others"),
+        "{store}"
+    );
+    let variable = &report["findings"][1]["message"];
+    assert!(variable.as_str().unwrap().contains("which sets bits beyond 0755: write for the group"), "{variable}");
 }
