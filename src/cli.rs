@@ -220,6 +220,7 @@ fn settings(args: &Args) -> Result<Settings, String> {
         let level = config::parse_rule_level(level.trim())
             .ok_or_else(|| format!("--rule {rule}: level `{}`; expected off, note, warning or error", level.trim()))?;
         settings.levels.insert(id, level);
+        settings.pinned.insert(id);
     }
     Ok(settings)
 }

@@ -365,17 +365,7 @@ impl<'a> Model<'a> {
     /// nearest, when they nest), or its name when it was named alone:
     /// what policy path globs match.
     pub fn relative_path(&self, file: FileId) -> &std::path::Path {
-        let path = self.path(file);
-        self.workspace
-            .roots
-            .iter()
-            .filter_map(|root| match path.strip_prefix(root) {
-                Ok(rest) if !rest.as_os_str().is_empty() => Some(rest),
-                Ok(_) => path.file_name().map(std::path::Path::new),
-                Err(_) => None,
-            })
-            .min_by_key(|rest| rest.components().count())
-            .unwrap_or(path)
+        crate::paths::relative_to_roots(self.path(file), &self.workspace.roots)
     }
 
     pub fn is_reported(&self, loc: Loc) -> bool {

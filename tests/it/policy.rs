@@ -177,6 +177,11 @@ fn a_broken_policy_file_names_its_line_and_key() {
             "expected \"outside-module\"",
         ),
         ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-parameters = true\n", 1, "needs `classes`"),
+        ("[rules]\n\n[[override]]\npaths = [\"a\"]\nrules = { node-scope-leek = \"off\" }\n", 5, "unknown rule `node-scope-leek` in [[override]]"),
+        ("[[override]]\nrules = { node-scope-leak = \"off\" }\n", 1, "missing field `paths`"),
+        ("[[override]]\npaths = []\n", 2, "is empty"),
+        ("[[override]]\npaths = [\"a\"]\nrules = { node-scope-leak = \"loud\" }\n", 3, "level `loud`"),
+        ("[[override]]\npaths = [\"a\"]\nlevels = {}\n", 3, "unknown field `levels`"),
         ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\ntype = \"file\"\nattribute = \"mode\"\nmode-at-most = \"0855\"\n", 1, "expected an octal mode"),
         ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\ntype = \"file\"\nmode-at-most = \"0755\"\n", 1, "needs one of"),
         (
@@ -601,4 +606,86 @@ fn modes_at_most_through_variables_defaults_parameters_and_includes() {
     );
     let variable = &report["findings"][1]["message"];
     assert!(variable.as_str().unwrap().contains("which sets bits beyond 0755: write for the group"), "{variable}");
+}
+
+#[test]
+fn rule_levels_per_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "gradual.toml", readme_example_with("[[override]]", "name = \"gradual\""));
+    // A duplicate key (a warning by default) in new and in legacy code.
+    let code = "$h = { 'a' => 1, 'a' => 2 }\nnotice($h)\n";
+    write(root, "site/new/manifests/init.pp", format!("class new {{\n{code}}}\n"));
+    write(root, "site/legacy/manifests/init.pp", format!("class legacy {{\n{code}  include absent::thing\n}}\n"));
+    write(root, "modules/vendored/manifests/init.pp", format!("class vendored {{\n{code}}}\n"));
+    let levels = |args: &[&str]| -> Vec<(String, String, String)> {
+        let report = json(&mplint(args, root));
+        report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                (
+                    f["rule"].as_str().unwrap().to_string(),
+                    f["path"].as_str().unwrap().split('/').nth(1).unwrap().to_string(),
+                    f["level"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let row = |r: &str, p: &str, l: &str| (r.to_string(), p.to_string(), l.to_string());
+    assert_eq!(
+        levels(&["--policy", "gradual.toml", "--format", "json", "."]),
+        [
+            row("duplicate-key", "vendored", "warning"),
+            row("duplicate-key", "legacy", "warning"),
+            row("missing-module", "legacy", "warning"),
+            row("duplicate-key", "new", "error"),
+        ]
+    );
+    // The command line's level holds everywhere.
+    assert_eq!(
+        levels(&["--policy", "gradual.toml", "--rule", "duplicate-key=note", "--format", "json", "."]),
+        [
+            row("duplicate-key", "vendored", "note"),
+            row("duplicate-key", "legacy", "note"),
+            row("missing-module", "legacy", "warning"),
+            row("duplicate-key", "new", "note"),
+        ]
+    );
+    // A later override wins; a rule named beside "*" keeps its level.
+    write(
+        root,
+        ".mplint.toml",
+        "policies = [\"gradual.toml\"]\n[[override]]\npaths = [\"site/legacy\"]\nrules = { \"*\" = \"off\", missing-module = \"note\" }\n",
+    );
+    assert_eq!(
+        levels(&["--format", "json", "."]),
+        [
+            row("duplicate-key", "vendored", "warning"),
+            row("missing-module", "legacy", "note"),
+            row("duplicate-key", "new", "error"),
+        ]
+    );
+    // A suppression of a rule an override turns off is not called useless.
+    write(root, ".mplint.toml", "[[override]]\npaths = [\"site/legacy\"]\nrules = { duplicate-key = \"off\" }\n");
+    write(
+        root,
+        "site/legacy/manifests/init.pp",
+        "class legacy {\n  $h = { 'a' => 1, 'a' => 2 } # mplint:ignore:duplicate-key\n  notice($h)\n}\n",
+    );
+    let found = levels(&["--format", "json", "."]);
+    assert_eq!(found, [row("duplicate-key", "vendored", "warning"), row("duplicate-key", "new", "warning")]);
+}
+
+/// The TOML example of `policies/README.md` that holds both texts.
+fn readme_example_with(a: &str, b: &str) -> String {
+    let readme = std::fs::read_to_string(crate::support::repo().join("policies/README.md")).unwrap();
+    readme
+        .split("```toml\n")
+        .skip(1)
+        .map(|block| block.split("```").next().unwrap())
+        .find(|block| block.contains(a) && block.contains(b))
+        .unwrap_or_else(|| panic!("no example with {a} and {b}"))
+        .to_string()
 }
