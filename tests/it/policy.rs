@@ -265,7 +265,7 @@ fn control_repo(root: &std::path::Path) {
     write(
         root,
         "site/role/manifests/web.pp",
-        "class role::web {\n  include profile::web\n  class { 'profile::maker':\n    function => 'inline_template',\n  }\n}\n",
+        "class role::web {\n  include profile::web\n  class { 'profile::maker':\n    function => 'inline_template',\n    type     => 'exec',\n  }\n}\n",
     );
 }
 
@@ -317,7 +317,23 @@ fn forbidden_types_and_functions_are_found_through_variables_defaults_parameters
     write(
         root,
         "site/profile/manifests/maker.pp",
-        "class profile::maker (String $function) {\n  $text = call($function, 'x')\n  $more = 'y'.inline_epp\n  notify { $text: }\n}\n",
+        concat!(
+            "class profile::maker (String $function, String $type = 'notify') {\n",
+            "  $text = call($function, 'x')\n",
+            "  $more = 'y'.inline_epp\n",
+            "  notify { $text: }\n",
+            "  ensure_resource($type, 'make-it', { command => '/bin/true' })\n",
+            "  $renderer = 'inline_epp'\n",
+            "  $page = call($renderer, 'p')\n",
+            "  profile::renderer { 'r': }\n",
+            "}\n",
+        ),
+    );
+    // The function's name is a parameter's default.
+    write(
+        root,
+        "site/profile/manifests/renderer.pp",
+        "define profile::renderer (String $function = 'inline_template') {\n  $out = call($function, $title)\n}\n",
     );
     // Outside `paths`, an exec is fine; an inline template is not.
     write(
@@ -331,6 +347,9 @@ fn forbidden_types_and_functions_are_found_through_variables_defaults_parameters
         ("no-inline-templates", "site/profile/functions/render.pp", 2),
         ("no-inline-templates", "site/profile/manifests/maker.pp", 2),
         ("no-inline-templates", "site/profile/manifests/maker.pp", 3),
+        ("no-exec-in-profiles", "site/profile/manifests/maker.pp", 5),
+        ("no-inline-templates", "site/profile/manifests/maker.pp", 7),
+        ("no-inline-templates", "site/profile/manifests/renderer.pp", 2),
         ("no-exec-in-profiles", "site/profile/manifests/runner.pp", 2),
         ("no-exec-in-profiles", "site/profile/manifests/runner.pp", 5),
         ("no-exec-in-profiles", "site/profile/manifests/web.pp", 2),
@@ -372,7 +391,11 @@ fn forbidden_types_and_functions_are_found_through_variables_defaults_parameters
     // Named alone, the profile's file gets its own findings and those its
     // code leads to (the defined type it declares, where it runs).
     let named = found_paths(root, &["--policy", "policy.toml", "--format", "json", "site/profile/manifests/web.pp"]);
-    let leads_to = [expected[4].clone(), expected[6].clone(), expected[7].clone()];
+    let leads_to: Vec<_> = expected
+        .iter()
+        .filter(|(_, path, line)| path.ends_with("web.pp") || (path.ends_with("runner.pp") && *line == 2))
+        .cloned()
+        .collect();
     assert_eq!(named, leads_to);
 }
 
@@ -477,25 +500,49 @@ fn resource_like_declarations_outside_their_module() {
     write(
         root,
         "modules/site/manifests/web.pp",
-        "class site::web {\n  $class = 'apache'\n  class { $class: port => 81 }\n  include site::roles\n}\n",
+        "class site::web {\n  $class = 'apache'\n  class { $class: port => 81 }\n  include site::roles\n  class { 'site::wrapper': inner => 'dns' }\n}\n",
     );
-    write(root, "modules/site/manifests/roles.pp", "class site::roles {\n  include apache\n}\n");
-    let found = found_paths(root, &["--policy", "policy.toml", "--format", "json", "modules"]);
-    assert_eq!(found, rows(&[("no-resource-like-from-outside", "modules/site/manifests/web.pp", 3)]));
-    let report = json(&mplint(&["--policy", "policy.toml", "--format", "json", "modules"], root));
-    let message = report["findings"][0]["message"].as_str().unwrap();
+    write(
+        root,
+        "modules/site/manifests/roles.pp",
+        "class site::roles {\n  include apache\n  include site::defaulted\n}\n",
+    );
+    // The class's name is a parameter's default, or given at a declaration.
+    write(
+        root,
+        "modules/site/manifests/defaulted.pp",
+        "class site::defaulted (String $inner = 'ntp') {\n  class { $inner: }\n}\n",
+    );
+    write(root, "modules/site/manifests/wrapper.pp", "class site::wrapper (String $inner) {\n  class { $inner: }\n}\n");
+    write(root, "modules/ntp/manifests/init.pp", "class ntp {}\n");
+    write(root, "modules/dns/manifests/init.pp", "class dns {}\n");
+    // Values given at declarations are known where a node declares the
+    // classes (checked on its own, a class's parameters may be anything).
+    write(root, "environment.conf", "modulepath = modules\n");
+    write(root, "manifests/site.pp", "node 'web01' {\n  include site::web\n}\n");
+    let found = found_paths(root, &["--policy", "policy.toml", "--format", "json", "."]);
+    assert_eq!(
+        found,
+        rows(&[
+            ("no-resource-like-from-outside", "modules/site/manifests/defaulted.pp", 2),
+            ("no-resource-like-from-outside", "modules/site/manifests/web.pp", 3),
+            ("no-resource-like-from-outside", "modules/site/manifests/wrapper.pp", 2),
+        ])
+    );
+    let report = json(&mplint(&["--policy", "policy.toml", "--format", "json", "."], root));
+    let message = report["findings"][1]["message"].as_str().unwrap();
     assert!(
         message.contains(
             "`apache` is declared resource-like (`class { 'apache': }`) from module `site`, not from `apache` itself"
         ),
         "{message}"
     );
-    assert_eq!(report["findings"][0]["level"], "warning");
+    assert_eq!(report["findings"][1]["level"], "warning");
 
     // The README's other example: roles declare profiles only.
     write(root, "modules/role/manifests/web.pp", "class role::web {\n  include profile::web\n  include apache\n}\n");
     write(root, "modules/profile/manifests/web.pp", "class profile::web {}\n");
-    let found = found_paths(root, &["--policy", "policy.toml", "--format", "json", "modules"]);
+    let found = found_paths(root, &["--policy", "policy.toml", "--format", "json", "."]);
     assert!(
         found.contains(&("roles-declare-profiles".to_string(), "modules/role/manifests/web.pp".to_string(), 3)),
         "{found:?}"
