@@ -267,7 +267,7 @@ fn check_trees(
         });
     }
     outcome.findings = if options.syntax_only {
-        syntax_findings(&outcome.files, &reported, &options.settings)
+        syntax_findings(&outcome.files, &reported, &options.settings, &roots)
     } else {
         pool.install(|| findings(&outcome.files, reported, workspace, &options.settings))
     };
@@ -367,18 +367,20 @@ fn files_for_related_places(model: &Model, findings: &[Finding]) -> Option<Vec<F
 pub fn findings(files: &[ParsedFile], reported: Vec<bool>, workspace: Workspace, settings: &Settings) -> Vec<Finding> {
     let mut workspace = workspace;
     workspace.record_values |= records_values(settings);
+    let roots = workspace.roots.clone();
     let mut findings = analyse(files, reported.clone(), workspace);
-    configure(&mut findings, settings);
-    // Policy constraints are rules too: their ids can be suppressed.
+    configure(&mut findings, settings, &roots);
+    // Policy constraints are rules too: their ids can be suppressed. A
+    // suppression is called useless only for a rule on in every file.
     let enabled = rules::ALL_RULES
         .iter()
         .map(|r| r.id)
         .chain(settings.constraints.iter().map(|c| c.id))
-        .filter(|id| settings.level(id).is_some())
+        .filter(|id| settings.on_everywhere(id))
         .collect();
     let constraints = settings.constraints.iter().map(|c| c.id).collect();
     rules::useless_suppression::apply(files, &reported, &enabled, &constraints, &mut findings);
-    configure(&mut findings, settings);
+    configure(&mut findings, settings, &roots);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     findings
 }
@@ -386,28 +388,30 @@ pub fn findings(files: &[ParsedFile], reported: Vec<bool>, workspace: Workspace,
 /// Whether a rule that looks at evaluated values is on: only then does the
 /// interpreter keep them (it costs time and memory on large trees).
 fn records_values(settings: &Settings) -> bool {
-    rules::SECURITY_RULES.iter().any(|r| settings.level(r.id).is_some())
+    rules::SECURITY_RULES.iter().any(|r| settings.on_somewhere(r.id))
 }
 
 /// What each reported file alone shows, with the configured levels and
 /// suppressions.
-fn syntax_findings(files: &[ParsedFile], reported: &[bool], settings: &Settings) -> Vec<Finding> {
+fn syntax_findings(files: &[ParsedFile], reported: &[bool], settings: &Settings, roots: &[PathBuf]) -> Vec<Finding> {
     let mut findings: Vec<Finding> =
         files.iter().zip(reported).filter(|(_, r)| **r).flat_map(|(file, _)| rules::check_file(file)).collect();
-    configure(&mut findings, settings);
+    configure(&mut findings, settings, roots);
     // Only the single-file rules ran: a suppression of another rule is not useless.
-    let enabled = rules::FILE_RULES.iter().map(|(rule, _)| rule.id).filter(|id| settings.level(id).is_some()).collect();
+    let enabled = rules::FILE_RULES.iter().map(|(rule, _)| rule.id).filter(|id| settings.on_everywhere(id)).collect();
     let constraints = settings.constraints.iter().map(|c| c.id).collect();
     rules::useless_suppression::apply(files, reported, &enabled, &constraints, &mut findings);
-    configure(&mut findings, settings);
+    configure(&mut findings, settings, roots);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     findings
 }
 
-/// Applies the configured levels: findings of rules turned off go. A rule
-/// left at its default keeps the lower level of its less certain findings.
-pub fn configure(findings: &mut Vec<Finding>, settings: &Settings) {
-    findings.retain_mut(|f| match settings.level(f.rule) {
+/// Applies the configured levels, for each finding's file (`roots`: the
+/// checked files and directories, absolute, as finding paths are here):
+/// findings of rules turned off go. A rule left at its default keeps the
+/// lower level of its less certain findings.
+pub fn configure(findings: &mut Vec<Finding>, settings: &Settings, roots: &[PathBuf]) {
+    findings.retain_mut(|f| match settings.level_at(f.rule, crate::paths::relative_to_roots(&f.path, roots)) {
         Some(level) => {
             let default = rules::ALL_RULES.iter().find(|r| r.id == f.rule).map(|r| r.default_level);
             if default != Some(level) {

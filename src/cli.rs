@@ -68,8 +68,9 @@ pub struct Args {
     #[arg(long, value_name = "FILE", help_heading = "Rules and levels")]
     pub config: Option<PathBuf>,
 
-    /// Apply a policy (repeatable): a preset (deny-node-scope, strict) or a
-    /// policy file (FILE.toml) with constraints of your own.
+    /// Apply a policy (repeatable): a preset (deny-node-scope, strict,
+    /// security, roles-profiles) or a policy file (FILE.toml) with
+    /// constraints of your own.
     #[arg(long = "policy", value_name = "NAME|FILE", help_heading = "Rules and levels")]
     pub policies: Vec<String>,
 
@@ -219,6 +220,7 @@ fn settings(args: &Args) -> Result<Settings, String> {
         let level = config::parse_rule_level(level.trim())
             .ok_or_else(|| format!("--rule {rule}: level `{}`; expected off, note, warning or error", level.trim()))?;
         settings.levels.insert(id, level);
+        settings.pinned.insert(id);
     }
     Ok(settings)
 }

@@ -137,7 +137,8 @@ pub fn initial_config() -> String {
          # modulepath = [\"../modules\"]\n\
          \n\
          # Presets: deny-node-scope (node-scope leaks are errors), strict (every\n\
-         # finding fails the run).\n\
+         # finding fails the run), security (the security smells), roles-profiles\n\
+         # (the roles and profiles pattern); `mplint policies` lists them.\n\
          # policies = [\"deny-node-scope\"]\n\
          \n\
          # Top-scope variables nodes get from outside the tree (external facts, an ENC).\n\

@@ -41,6 +41,7 @@ pub const POLICIES: &[(&str, &str)] = &[
     ("deny-node-scope", include_str!("../policies/deny-node-scope.toml")),
     ("strict", include_str!("../policies/strict.toml")),
     ("security", include_str!("../policies/security.toml")),
+    ("roles-profiles", include_str!("../policies/roles-profiles.toml")),
 ];
 
 /// The settings a run uses.
@@ -60,6 +61,36 @@ pub struct Settings {
     pub facts: Vec<String>,
     /// The constraints of the policies applied, in order.
     pub constraints: Vec<crate::policy::Constraint>,
+    /// Rule levels for some paths (`[[override]]`), in the order applied.
+    pub overrides: Vec<Override>,
+    /// Rules whose level the command line set: no override changes it.
+    pub pinned: std::collections::BTreeSet<&'static str>,
+}
+
+/// Rule levels for the files some globs match.
+#[derive(Debug, Clone)]
+pub struct Override {
+    /// The globs as written.
+    pub patterns: Vec<String>,
+    pub paths: crate::policy::PathGlobs,
+    /// `"*"`: the level of every rule on where the override applies.
+    pub all: Option<RuleLevel>,
+    pub levels: BTreeMap<&'static str, RuleLevel>,
+}
+
+impl PartialEq for Override {
+    fn eq(&self, other: &Self) -> bool {
+        self.patterns == other.patterns && self.all == other.all && self.levels == other.levels
+    }
+}
+
+/// An `[[override]]` table as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OverrideSpec {
+    paths: Spanned<Vec<String>>,
+    #[serde(default)]
+    rules: BTreeMap<Spanned<String>, Spanned<String>>,
 }
 
 /// A function of the site that declares classes as `include` does, such as
@@ -94,6 +125,8 @@ impl Default for Settings {
             include_functions: BTreeMap::new(),
             facts: Vec::new(),
             constraints: Vec::new(),
+            overrides: Vec::new(),
+            pinned: std::collections::BTreeSet::new(),
         }
     }
 }
@@ -109,6 +142,49 @@ impl Settings {
                 .map(|r| r.default_level)
                 .or_else(|| self.constraints.iter().find(|c| c.id == rule).map(|c| c.level)),
         }
+    }
+}
+
+impl Settings {
+    /// The level of a rule's findings in a file at `relative` (its path
+    /// from the checked directory): the overrides whose `paths` match, in
+    /// order, on top of the rule's level, unless the command line set it.
+    pub fn level_at(&self, rule: &str, relative: &Path) -> Option<Level> {
+        let mut level = match self.level(rule) {
+            Some(level) => RuleLevel::On(level),
+            None => RuleLevel::Off,
+        };
+        if !self.pinned.contains(rule) {
+            for o in self.overrides.iter().filter(|o| o.paths.is_match(relative)) {
+                if let Some(named) = o.levels.get(rule) {
+                    level = *named;
+                } else if let (Some(all), RuleLevel::On(_)) = (o.all, level) {
+                    level = all;
+                }
+            }
+        }
+        match level {
+            RuleLevel::On(level) => Some(level),
+            RuleLevel::Off => None,
+        }
+    }
+
+    /// Whether a rule is on in some file: globally, or by an override.
+    pub fn on_somewhere(&self, rule: &str) -> bool {
+        self.level(rule).is_some()
+            || (!self.pinned.contains(rule)
+                && self.overrides.iter().any(|o| matches!(o.levels.get(rule), Some(RuleLevel::On(_)))))
+    }
+
+    /// Whether a rule is on in every file: on globally and turned off by no
+    /// override.
+    pub fn on_everywhere(&self, rule: &str) -> bool {
+        self.level(rule).is_some()
+            && (self.pinned.contains(rule)
+                || !self.overrides.iter().any(|o| {
+                    matches!(o.levels.get(rule), Some(RuleLevel::Off))
+                        || (!o.levels.contains_key(rule) && o.all == Some(RuleLevel::Off))
+                }))
     }
 }
 
@@ -137,6 +213,9 @@ struct FileConfig {
     extends: Vec<Spanned<String>>,
     #[serde(default)]
     constraint: Vec<Spanned<crate::policy::ConstraintSpec>>,
+    /// Rule levels for some paths.
+    #[serde(default, rename = "override")]
+    overrides: Vec<Spanned<OverrideSpec>>,
 }
 
 /// A configuration mistake, with where it is.
@@ -251,6 +330,41 @@ fn apply(settings: &mut Settings, config: FileConfig, source: &Source<'_>, base:
             )
         })?;
         settings.levels.insert(id, parsed);
+    }
+    for spec in config.overrides {
+        let spec = spec.into_inner();
+        let paths = crate::policy::PathGlobs::new("paths", spec.paths.get_ref())
+            .map_err(|m| source.error(spec.paths.span(), m))?;
+        if spec.paths.get_ref().is_empty() {
+            return Err(source.error(spec.paths.span(), "`paths` of an [[override]] is empty".to_string()));
+        }
+        let mut o = Override { patterns: spec.paths.get_ref().clone(), paths, all: None, levels: BTreeMap::new() };
+        for (rule, level) in &spec.rules {
+            let parsed = parse_rule_level(level.get_ref()).ok_or_else(|| {
+                source.error(
+                    level.span(),
+                    format!(
+                        "rule `{}` has level `{}`; expected \"off\", \"note\", \"warning\" or \"error\"",
+                        rule.get_ref(),
+                        level.get_ref()
+                    ),
+                )
+            })?;
+            if rule.get_ref() == "*" {
+                o.all = Some(parsed);
+                continue;
+            }
+            let constraint = settings.constraints.iter().find(|c| c.id == rule.get_ref()).map(|c| c.id);
+            let Some(id) = rule_info(rule.get_ref()).map(|info| info.id).or(constraint) else {
+                let hint = crate::rules::similar_rule(rule.get_ref())
+                    .map_or(String::new(), |id| format!("; did you mean `{id}`?"));
+                return Err(
+                    source.error(rule.span(), format!("unknown rule `{}` in [[override]] rules{hint}", rule.get_ref()))
+                );
+            };
+            o.levels.insert(id, parsed);
+        }
+        settings.overrides.push(o);
     }
     Ok(())
 }

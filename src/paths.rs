@@ -56,6 +56,21 @@ impl PathDisplay {
     }
 }
 
+/// A path relative to the checked file or directory it is in (the
+/// nearest, when they nest), or its name when it was named alone: what
+/// policy path globs match. Paths and roots are absolute.
+pub fn relative_to_roots<'p>(path: &'p Path, roots: &[PathBuf]) -> &'p Path {
+    roots
+        .iter()
+        .filter_map(|root| match path.strip_prefix(root) {
+            Ok(rest) if !rest.as_os_str().is_empty() => Some(rest),
+            Ok(_) => path.file_name().map(Path::new),
+            Err(_) => None,
+        })
+        .min_by_key(|rest| rest.components().count())
+        .unwrap_or(path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -362,6 +362,13 @@ impl<'a> Model<'a> {
         &self.files[file].source.path
     }
 
+    /// A file's path relative to the checked directory it is in (the
+    /// nearest, when they nest), or its name when it was named alone:
+    /// what policy path globs match.
+    pub fn relative_path(&self, file: FileId) -> &std::path::Path {
+        crate::paths::relative_to_roots(self.path(file), &self.workspace.roots)
+    }
+
     pub fn is_reported(&self, loc: Loc) -> bool {
         self.reported.get(loc.file()).copied().unwrap_or(false)
     }

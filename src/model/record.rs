@@ -135,6 +135,21 @@ pub struct ClassDecl {
     pub path: PathCond,
 }
 
+/// A class declaration as the code makes it: every `include`, `require`,
+/// `contain`, `class { … }` and include function, whether or not the class
+/// was declared before.
+#[derive(Debug, Clone)]
+pub struct Declaration {
+    /// The class named, as the index names it; `None` when the name is
+    /// not known (`include $role` with an unknown `$role`).
+    pub class: Option<String>,
+    pub how: DeclHow,
+    /// The class name or argument, or the resource-like body's title.
+    pub loc: Loc,
+    pub by: Owner,
+    pub path: PathCond,
+}
+
 /// An instance of a defined type.
 #[derive(Debug, Clone)]
 pub struct DefineInstance {
@@ -320,7 +335,7 @@ pub struct Declared {
     pub loc: Loc,
     /// Name, place of the value, value.
     pub attributes: Vec<(String, Loc, crate::model::value::Value)>,
-    /// Whose code declares it (recorded with values only; else `Top`).
+    /// Whose code declares it.
     pub owner: Owner,
     /// Exported (`@@type`): the collector may add or replace attributes.
     pub exported: bool,
@@ -358,11 +373,13 @@ pub struct DefaultValue {
     pub order: usize,
 }
 
-/// A function call and the values of its arguments (recorded with values
-/// only).
+/// A function call and the values of its arguments (recorded with values,
+/// or when a policy constraint asks for calls of the function).
 #[derive(Debug, Clone)]
 pub struct CallRecord {
     pub name: String,
+    /// Whose code calls it.
+    pub owner: Owner,
     pub at: Loc,
     pub args: Vec<crate::model::value::Value>,
     /// Variables the arguments read, by name as written (without `$`).
@@ -413,6 +430,8 @@ pub struct Compilation {
     /// Reads that reached a fact.
     pub fact_reads: Vec<FactRead>,
     pub classes: BTreeMap<String, ClassDecl>,
+    /// Every class declaration evaluated, in order.
+    pub declarations: Vec<Declaration>,
     pub instances: Vec<DefineInstance>,
     pub resources: Vec<ResourceDecl>,
     /// Declarations of the types policies constrain; every declaration
@@ -492,6 +511,9 @@ impl Compilation {
         }
         for class in self.classes.values_mut() {
             f(&mut class.loc);
+        }
+        for declaration in &mut self.declarations {
+            f(&mut declaration.loc);
         }
         for instance in &mut self.instances {
             f(&mut instance.loc);

@@ -83,6 +83,9 @@ pub fn is_module_name(name: &str) -> bool {
 /// The layout of the checked tree.
 #[derive(Debug, Default, Clone)]
 pub struct Workspace {
+    /// The checked files and directories, absolute: policy path globs
+    /// match paths relative to them.
+    pub roots: Vec<PathBuf>,
     /// Environment roots (directories with `manifests/` as the site).
     pub environments: Vec<PathBuf>,
     /// Directories whose children are modules, in search order.
@@ -233,7 +236,7 @@ impl Workspace {
     /// the checked paths; `module_path` adds directories of modules. Paths
     /// are absolute and normalised ([`crate::paths::normalize`]).
     pub fn discover(paths: &[PathBuf], module_path: &[PathBuf]) -> Workspace {
-        let mut ws = Workspace::default();
+        let mut ws = Workspace { roots: paths.to_vec(), ..Workspace::default() };
         for path in paths {
             let path = path.clone();
             if !path.is_dir() {

@@ -21,6 +21,8 @@ pub mod missing_module;
 pub mod missing_parameter;
 pub mod node_scope_leak;
 pub mod policy_constraint;
+pub mod policy_construct;
+pub mod policy_declaration;
 pub mod possible_duplicate_resource;
 pub mod security;
 pub mod security_admin_by_default;
@@ -401,6 +403,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
         unknown_class::finish(model, &mut self.sink);
         missing_module::check(model, self.missing, &mut self.sink);
         incomplete_node::check(model, self.node_calls, &mut self.sink);
+        policy_constraint::finish(model, &mut self.sink);
         if model.workspace.record_values {
             security_secret_not_sensitive::check(model, &mut self.sink);
             security_hardcoded_secret::finish(model, &mut self.sink);

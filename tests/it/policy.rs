@@ -146,7 +146,59 @@ fn a_broken_policy_file_names_its_line_and_key() {
             2,
             "lower-case words",
         ),
-        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\ntype = \"file\"\nattribute = \"mode\"\n", 1, "needs either"),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\ntype = \"file\"\nattribute = \"mode\"\n", 1, "needs one of"),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\ntype = \"file\"\nforbid-type = [\"exec\"]\n", 1, "has `type`"),
+        (
+            "[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-type = [\"exec\"]\nforbid-function = [\"f\"]\n",
+            1,
+            "needs one of",
+        ),
+        (
+            "[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-function = [\"a[\"]\n",
+            1,
+            "`forbid-function` has a pattern",
+        ),
+        (
+            "\n\n[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-type = [\"exec\"]\npaths = [\"a/[b\"]\n",
+            3,
+            "`paths` has a pattern",
+        ),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-type = [\"exec\"]\npaths = []\n", 1, "empty `paths`"),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-type = \"exec\"\n", 4, "invalid type"),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-class = [\"role::*\"]\n", 1, "needs `declaring`"),
+        (
+            "[[constraint]]\nid = \"x\"\nmessage = \"m\"\ndeclaring = [\"role::*\"]\nexactly-one-class = [\"a\"]\n",
+            1,
+            "nodes only",
+        ),
+        (
+            "[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-resource-like = \"sometimes\"\n",
+            1,
+            "expected \"outside-module\"",
+        ),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-parameters = true\n", 1, "needs `classes`"),
+        ("[rules]\n\n[[override]]\npaths = [\"a\"]\nrules = { node-scope-leek = \"off\" }\n", 5, "unknown rule `node-scope-leek` in [[override]]"),
+        ("[[override]]\nrules = { node-scope-leak = \"off\" }\n", 1, "missing field `paths`"),
+        ("[[override]]\npaths = []\n", 2, "is empty"),
+        ("[[override]]\npaths = [\"a\"]\nrules = { node-scope-leak = \"loud\" }\n", 3, "level `loud`"),
+        ("[[override]]\npaths = [\"a\"]\nlevels = {}\n", 3, "unknown field `levels`"),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\ntype = \"file\"\nattribute = \"mode\"\nmode-at-most = \"0855\"\n", 1, "expected an octal mode"),
+        ("[[constraint]]\nid = \"x\"\nmessage = \"m\"\ntype = \"file\"\nmode-at-most = \"0755\"\n", 1, "needs one of"),
+        (
+            "[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-construct = [\"defaults\"]\n",
+            1,
+            "unknown construct `defaults` in `forbid-construct`",
+        ),
+        (
+            "[[constraint]]\nid = \"x\"\nmessage = \"m\"\nforbid-type = [\"exec\"]\ndeclaring = [\"a\"]\n",
+            1,
+            "has `declaring`",
+        ),
+        (
+            "[[constraint]]\nid = \"x\"\nmessage = \"m\"\ndeclaring = [\"node\"]\nallow-class = [\"[\"]\n",
+            1,
+            "`allow-class` has a pattern",
+        ),
         ("[[constraint]]\nid = \"x\"\nmesage = \"m\"\n", 3, "unknown field `mesage`"),
         ("extends = [\"nope\"]\n", 1, "unknown policy `nope`"),
     ] {
@@ -196,4 +248,491 @@ fn built_in_policies_are_listed_with_what_they_do() {
         let line = text.lines().find(|l| l.starts_with(&format!("{name} "))).expect(name);
         assert!(line.len() > name.len() + 10, "{name} has no description: {line}");
     }
+}
+
+/// The TOML example of `policies/README.md` that states constraint `id`.
+fn readme_example(id: &str) -> String {
+    let readme = std::fs::read_to_string(crate::support::repo().join("policies/README.md")).unwrap();
+    let blocks: Vec<&str> = readme.split("```toml\n").skip(1).map(|b| b.split("```").next().unwrap()).collect();
+    let wanted = format!("id = \"{id}\"");
+    blocks.into_iter().find(|b| b.contains(&wanted)).unwrap_or_else(|| panic!("no example states {id}")).to_string()
+}
+
+/// A control repository: a node includes a role, which includes profiles.
+fn control_repo(root: &std::path::Path) {
+    write(root, "environment.conf", "modulepath = site:modules\n");
+    write(root, "manifests/site.pp", "node 'web01' {\n  include role::web\n}\n");
+    write(
+        root,
+        "site/role/manifests/web.pp",
+        "class role::web {\n  include profile::web\n  class { 'profile::maker':\n    function => 'inline_template',\n    type     => 'exec',\n  }\n}\n",
+    );
+}
+
+/// (rule, path relative to the tree, line), in report order.
+fn found_paths(dir: &std::path::Path, args: &[&str]) -> Vec<(String, String, u64)> {
+    let output = mplint(args, dir);
+    json(&output)["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["rule"].as_str().unwrap().to_string(),
+                f["path"].as_str().unwrap().to_string(),
+                f["start"]["line"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn rows(expected: &[(&str, &str, u64)]) -> Vec<(String, String, u64)> {
+    expected.iter().map(|(r, p, l)| (r.to_string(), p.to_string(), *l)).collect()
+}
+
+#[test]
+fn forbidden_types_and_functions_are_found_through_variables_defaults_parameters_and_includes() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "policy.toml", readme_example("no-exec-in-profiles"));
+    control_repo(root);
+    write(
+        root,
+        "site/profile/manifests/web.pp",
+        "class profile::web {\n  exec { 'direct': command => '/bin/true' }\n  $type = 'exec'\n  Resource[$type] { 'through-a-variable': command => '/bin/true' }\n  profile::runner { 'x': }\n  Resource[$facts['t']] { 'unknown': }\n  file { '/tmp/x': content => template('profile/x.erb') }\n}\n",
+    );
+    // The type's name is a parameter's default.
+    write(
+        root,
+        "site/profile/manifests/runner.pp",
+        "define profile::runner (String $type = 'exec') {\n  create_resources($type, { \"run-${title}\" => { command => '/bin/true' } })\n  create_resources($type, {})\n  if $type != 'exec' {\n    exec { 'never evaluated, still written': }\n  }\n}\n",
+    );
+    // Code no compilation runs is searched for what it names literally.
+    write(
+        root,
+        "site/profile/functions/render.pp",
+        "function profile::render() >> String {\n  inline_template('<%= 1 %>')\n}\n",
+    );
+    // The function's name is a class parameter given at the declaration.
+    write(
+        root,
+        "site/profile/manifests/maker.pp",
+        concat!(
+            "class profile::maker (String $function, String $type = 'notify') {\n",
+            "  $text = call($function, 'x')\n",
+            "  $more = 'y'.inline_epp\n",
+            "  notify { $text: }\n",
+            "  ensure_resource($type, 'make-it', { command => '/bin/true' })\n",
+            "  $renderer = 'inline_epp'\n",
+            "  $page = call($renderer, 'p')\n",
+            "  profile::renderer { 'r': }\n",
+            "}\n",
+        ),
+    );
+    // The function's name is a parameter's default.
+    write(
+        root,
+        "site/profile/manifests/renderer.pp",
+        "define profile::renderer (String $function = 'inline_template') {\n  $out = call($function, $title)\n}\n",
+    );
+    // Outside `paths`, an exec is fine; an inline template is not.
+    write(
+        root,
+        "modules/tool/manifests/init.pp",
+        "class tool {\n  exec { 'build': command => '/bin/true' }\n  $x = inline_template('<%= 1 %>')\n}\n",
+    );
+    let found = found_paths(root, &["--policy", "policy.toml", "--format", "json", "."]);
+    let expected = rows(&[
+        ("no-inline-templates", "modules/tool/manifests/init.pp", 3),
+        ("no-inline-templates", "site/profile/functions/render.pp", 2),
+        ("no-inline-templates", "site/profile/manifests/maker.pp", 2),
+        ("no-inline-templates", "site/profile/manifests/maker.pp", 3),
+        ("no-exec-in-profiles", "site/profile/manifests/maker.pp", 5),
+        ("no-inline-templates", "site/profile/manifests/maker.pp", 7),
+        ("no-inline-templates", "site/profile/manifests/renderer.pp", 2),
+        ("no-exec-in-profiles", "site/profile/manifests/runner.pp", 2),
+        ("no-exec-in-profiles", "site/profile/manifests/runner.pp", 5),
+        ("no-exec-in-profiles", "site/profile/manifests/web.pp", 2),
+        ("no-exec-in-profiles", "site/profile/manifests/web.pp", 4),
+    ]);
+    assert_eq!(found, expected);
+
+    // The finding names the include chain from the node.
+    let report = json(&mplint(&["--policy", "policy.toml", "--format", "json", "."], root));
+    let finding = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == "site/profile/manifests/web.pp" && f["start"]["line"] == 4)
+        .unwrap();
+    let message = finding["message"].as_str().unwrap();
+    assert!(
+        message.contains("`Exec['through-a-variable']` is a resource of type `exec`, which `forbid-type` lists"),
+        "{message}"
+    );
+    let flow: Vec<&str> = finding["flow"].as_array().unwrap().iter().map(|s| s["message"].as_str().unwrap()).collect();
+    assert_eq!(
+        flow,
+        [
+            "`role::web` included by node 'web01'",
+            "`profile::web` included by `role::web`",
+            "`Exec['through-a-variable']` declared here"
+        ],
+        "{finding}"
+    );
+    let maker = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == "site/profile/manifests/maker.pp" && f["start"]["line"] == 2)
+        .unwrap();
+    assert!(maker["message"].as_str().unwrap().contains("`inline_template` is called here through `call`"), "{maker}");
+
+    // Named alone, the profile's file gets its own findings and those its
+    // code leads to (the defined type it declares, where it runs).
+    let named = found_paths(root, &["--policy", "policy.toml", "--format", "json", "site/profile/manifests/web.pp"]);
+    let leads_to: Vec<_> = expected
+        .iter()
+        .filter(|(_, path, line)| path.ends_with("web.pp") || (path.ends_with("runner.pp") && *line == 2))
+        .cloned()
+        .collect();
+    assert_eq!(named, leads_to);
+}
+
+#[test]
+fn roles_profiles_preset_reports_what_is_certain() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = site:modules\n");
+    write(
+        root,
+        "manifests/site.pp",
+        concat!(
+            "node 'one' {\n  include role::web\n}\n",
+            "node 'two' {\n  include role::web\n  include role::db\n}\n",
+            "node 'none' {\n  include profile::base\n}\n",
+            // A role chosen by a fact, by a function mplint cannot see, by
+            // Hiera, or on exclusive branches: nothing is certain to be wrong.
+            "node 'fact' {\n  include \"role::${facts['role']}\"\n}\n",
+            "node 'opaque' {\n  role('web')\n}\n",
+            "node 'hiera' {\n  hiera_include('classes')\n}\n",
+            "node 'branches' {\n  if $facts['db'] {\n    include role::db\n  } else {\n    include role::web\n  }\n}\n",
+        ),
+    );
+    // A role declares a component module through a variable; a role with
+    // a parameter.
+    write(
+        root,
+        "site/role/manifests/web.pp",
+        "class role::web {\n  include profile::base\n  $server = 'nginx'\n  include $server\n}\n",
+    );
+    write(root, "site/role/manifests/db.pp", "class role::db (String $size = 'large') {\n  include profile::db\n}\n");
+    write(root, "site/profile/manifests/base.pp", "class profile::base {\n  include nginx\n}\n");
+    // A profile declares a role through a parameter's default and through
+    // a value given at its declaration.
+    write(
+        root,
+        "site/profile/manifests/db.pp",
+        "class profile::db (String $peer = 'role::web') {\n  include $peer\n  class { 'profile::mirror': role => 'role::db' }\n}\n",
+    );
+    write(root, "site/profile/manifests/mirror.pp", "class profile::mirror (String $role) {\n  require $role\n}\n");
+    // A component module declares a profile, an include chain away.
+    write(root, "modules/nginx/manifests/init.pp", "class nginx {\n  contain nginx::config\n}\n");
+    write(root, "modules/nginx/manifests/config.pp", "class nginx::config {\n  include profile::base\n}\n");
+    let found = found_paths(root, &["--policy", "roles-profiles", "--format", "json", "."]);
+    let expected = rows(&[
+        ("node-declares-one-role", "manifests/site.pp", 4),
+        ("node-declares-one-role", "manifests/site.pp", 8),
+        ("module-declares-no-profile", "modules/nginx/manifests/config.pp", 2),
+        ("role-takes-no-parameters", "site/role/manifests/db.pp", 1),
+        ("role-declares-only-profiles", "site/role/manifests/web.pp", 4),
+        ("profile-declares-no-role", "site/profile/manifests/db.pp", 2),
+        ("profile-declares-no-role", "site/profile/manifests/mirror.pp", 2),
+    ]);
+    let mut sorted = expected.clone();
+    sorted.sort();
+    // `role()` is also a note of its own (incomplete-node).
+    let mut found_sorted: Vec<_> = found.into_iter().filter(|(rule, _, _)| rule != "incomplete-node").collect();
+    found_sorted.sort();
+    assert_eq!(found_sorted, sorted);
+
+    let report = json(&mplint(&["--policy", "roles-profiles", "--format", "json", "."], root));
+    let message = |path: &str, line: u64| {
+        let finding = report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["path"] == path && f["start"]["line"] == line)
+            .unwrap_or_else(|| panic!("no finding at {path}:{line}"));
+        finding.clone()
+    };
+    let two = message("manifests/site.pp", 4);
+    assert!(two["message"].as_str().unwrap().contains("declares both `role::db` and `role::web`"), "{two}");
+    let none = message("manifests/site.pp", 8);
+    assert!(none["message"].as_str().unwrap().contains("node 'none' declares none of `role::*`"), "{none}");
+    let module = message("modules/nginx/manifests/config.pp", 2);
+    let flow: Vec<&str> = module["flow"].as_array().unwrap().iter().map(|s| s["message"].as_str().unwrap()).collect();
+    assert!(flow.contains(&"`nginx::config` contained by `nginx`"), "{module}");
+    assert!(flow.last().unwrap().contains("`profile::base` included here"), "{module}");
+    let mirror = message("site/profile/manifests/mirror.pp", 2);
+    assert!(mirror["message"].as_str().unwrap().contains("class `profile::mirror` required `role::db`"), "{mirror}");
+
+    // A site whose nodes name no role in their code classifies them
+    // elsewhere (an ENC, a console); nodes of usage examples are no site's.
+    write(root, "manifests/site.pp", "node default {\n}\nnode 'x' {\n  include profile::base\n}\n");
+    write(root, "modules/nginx/examples/init.pp", "node default {\n  include nginx\n}\n");
+    let found = found_paths(root, &["--policy", "roles-profiles", "--format", "json", "."]);
+    assert!(found.iter().all(|(rule, _, _)| rule != "node-declares-one-role"), "{found:?}");
+}
+
+#[test]
+fn resource_like_declarations_outside_their_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "policy.toml", readme_example("no-resource-like-from-outside"));
+    write(
+        root,
+        "modules/apache/manifests/init.pp",
+        "class apache (Integer $port = 80) {\n  class { 'apache::mod': }\n}\n",
+    );
+    write(root, "modules/apache/manifests/mod.pp", "class apache::mod {}\n");
+    write(root, "modules/apache/examples/init.pp", "class { 'apache': port => 8080 }\n");
+    write(
+        root,
+        "modules/site/manifests/web.pp",
+        "class site::web {\n  $class = 'apache'\n  class { $class: port => 81 }\n  include site::roles\n  class { 'site::wrapper': inner => 'dns' }\n}\n",
+    );
+    write(
+        root,
+        "modules/site/manifests/roles.pp",
+        "class site::roles {\n  include apache\n  include site::defaulted\n}\n",
+    );
+    // The class's name is a parameter's default, or given at a declaration.
+    write(
+        root,
+        "modules/site/manifests/defaulted.pp",
+        "class site::defaulted (String $inner = 'ntp') {\n  class { $inner: }\n}\n",
+    );
+    write(root, "modules/site/manifests/wrapper.pp", "class site::wrapper (String $inner) {\n  class { $inner: }\n}\n");
+    write(root, "modules/ntp/manifests/init.pp", "class ntp {}\n");
+    write(root, "modules/dns/manifests/init.pp", "class dns {}\n");
+    // Values given at declarations are known where a node declares the
+    // classes (checked on its own, a class's parameters may be anything).
+    write(root, "environment.conf", "modulepath = modules\n");
+    write(root, "manifests/site.pp", "node 'web01' {\n  include site::web\n}\n");
+    let found = found_paths(root, &["--policy", "policy.toml", "--format", "json", "."]);
+    assert_eq!(
+        found,
+        rows(&[
+            ("no-resource-like-from-outside", "modules/site/manifests/defaulted.pp", 2),
+            ("no-resource-like-from-outside", "modules/site/manifests/web.pp", 3),
+            ("no-resource-like-from-outside", "modules/site/manifests/wrapper.pp", 2),
+        ])
+    );
+    let report = json(&mplint(&["--policy", "policy.toml", "--format", "json", "."], root));
+    let message = report["findings"][1]["message"].as_str().unwrap();
+    assert!(
+        message.contains(
+            "`apache` is declared resource-like (`class { 'apache': }`) from module `site`, not from `apache` itself"
+        ),
+        "{message}"
+    );
+    assert_eq!(report["findings"][1]["level"], "warning");
+
+    // The README's other example: roles declare profiles only.
+    write(root, "modules/role/manifests/web.pp", "class role::web {\n  include profile::web\n  include apache\n}\n");
+    write(root, "modules/profile/manifests/web.pp", "class profile::web {}\n");
+    let found = found_paths(root, &["--policy", "policy.toml", "--format", "json", "."]);
+    assert!(
+        found.contains(&("roles-declare-profiles".to_string(), "modules/role/manifests/web.pp".to_string(), 3)),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn forbidden_constructs() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "policy.toml", readme_example("explicit-code"));
+    write(
+        root,
+        "modules/app/manifests/init.pp",
+        concat!(
+            "class app inherits app::params {\n",
+            "  File { mode => '0644' }\n",
+            "  Package <| tag == 'app' |>\n",
+            "  User <| title == 'deploy' or (title == 'ops' and title != 'x') |>\n",
+            "  Exec <| |>\n",
+            "  Service <<| title != 'x' |>>\n",
+            "  file { '/tmp/x': ensure => file }\n",
+            "  class inner {\n",
+            "    define deeper() {}\n",
+            "  }\n",
+            "}\n",
+        ),
+    );
+    write(root, "modules/app/manifests/params.pp", "class app::params {\n  $x = 1\n}\n");
+    write(root, "modules/app/manifests/server.pp", "class app::server inherits app {\n}\n");
+    write(root, "modules/app/examples/init.pp", "node default {\n  include app\n}\n");
+    write(root, "environment.conf", "modulepath = modules\n");
+    write(root, "manifests/site.pp", "node default {\n  include app::server\n}\n");
+    let found = found_paths(root, &["--policy", "policy.toml", "--format", "json", "."]);
+    assert_eq!(
+        found,
+        rows(&[
+            ("explicit-code", "modules/app/examples/init.pp", 1),
+            ("explicit-code", "modules/app/manifests/init.pp", 2),
+            ("explicit-code", "modules/app/manifests/init.pp", 3),
+            ("explicit-code", "modules/app/manifests/init.pp", 5),
+            ("explicit-code", "modules/app/manifests/init.pp", 8),
+            ("explicit-code", "modules/app/manifests/init.pp", 9),
+            ("explicit-code", "modules/app/manifests/server.pp", 1),
+        ])
+    );
+    let report = json(&mplint(&["--policy", "policy.toml", "--format", "json", "."], root));
+    let messages: Vec<&str> =
+        report["findings"].as_array().unwrap().iter().map(|f| f["message"].as_str().unwrap()).collect();
+    assert!(messages[5].contains("defined type `deeper` is defined inside `inner`"), "{messages:?}");
+    assert!(
+        messages[6].contains("class `app::server` inherits `app`, which is not a `::params` class"),
+        "{messages:?}"
+    );
+}
+
+#[test]
+fn modes_at_most_through_variables_defaults_parameters_and_includes() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "policy.toml", readme_example("no-group-or-world-write"));
+    write(root, "environment.conf", "modulepath = modules\n");
+    write(root, "manifests/site.pp", "node 'web01' {\n  include site::role\n}\n");
+    write(root, "modules/site/manifests/role.pp", "class site::role {\n  include site::profile\n}\n");
+    write(
+        root,
+        "modules/site/manifests/profile.pp",
+        concat!(
+            "class site::profile {\n",
+            "  $shared = 'u=rwx,g=rwx,o=rx'\n",
+            "  file { '/srv/a': mode => $shared }\n",
+            "  site::dropin { '/srv/b': }\n",
+            "  class { 'site::store': mode => '2777' }\n",
+            "  file { '/srv/c': mode => '0750' }\n",
+            "  file { '/srv/d': mode => 'go-w' }\n",
+            "  file { '/srv/e': mode => 'a+X' }\n",
+            "  file { '/srv/f': mode => $facts['mode'] }\n",
+            "}\n",
+        ),
+    );
+    write(
+        root,
+        "modules/site/manifests/dropin.pp",
+        "define site::dropin (String $mode = '0664') {\n  file { $title: mode => $mode }\n}\n",
+    );
+    write(
+        root,
+        "modules/site/manifests/store.pp",
+        "class site::store (String $mode = '0700') {\n  file { '/srv/store': mode => $mode }\n}\n",
+    );
+    let found = found_paths(root, &["--policy", "policy.toml", "--format", "json", "."]);
+    assert_eq!(
+        found,
+        rows(&[
+            ("no-group-or-world-write", "modules/site/manifests/dropin.pp", 2),
+            ("no-group-or-world-write", "modules/site/manifests/profile.pp", 3),
+            ("no-group-or-world-write", "modules/site/manifests/store.pp", 2),
+        ])
+    );
+    let report = json(&mplint(&["--policy", "policy.toml", "--format", "json", "."], root));
+    let store = &report["findings"][2]["message"];
+    assert!(
+        store
+            .as_str()
+            .unwrap()
+            .contains("is '2777', which sets bits beyond 0755: setgid, write for the group, write for others"),
+        "{store}"
+    );
+    let variable = &report["findings"][1]["message"];
+    assert!(variable.as_str().unwrap().contains("which sets bits beyond 0755: write for the group"), "{variable}");
+}
+
+#[test]
+fn rule_levels_per_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "gradual.toml", readme_example_with("[[override]]", "name = \"gradual\""));
+    // A duplicate key (a warning by default) in new and in legacy code.
+    let code = "$h = { 'a' => 1, 'a' => 2 }\nnotice($h)\n";
+    write(root, "site/new/manifests/init.pp", format!("class new {{\n{code}}}\n"));
+    write(root, "site/legacy/manifests/init.pp", format!("class legacy {{\n{code}  include absent::thing\n}}\n"));
+    write(root, "modules/vendored/manifests/init.pp", format!("class vendored {{\n{code}}}\n"));
+    let levels = |args: &[&str]| -> Vec<(String, String, String)> {
+        let report = json(&mplint(args, root));
+        report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                (
+                    f["rule"].as_str().unwrap().to_string(),
+                    f["path"].as_str().unwrap().split('/').nth(1).unwrap().to_string(),
+                    f["level"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let row = |r: &str, p: &str, l: &str| (r.to_string(), p.to_string(), l.to_string());
+    assert_eq!(
+        levels(&["--policy", "gradual.toml", "--format", "json", "."]),
+        [
+            row("duplicate-key", "vendored", "warning"),
+            row("duplicate-key", "legacy", "warning"),
+            row("missing-module", "legacy", "warning"),
+            row("duplicate-key", "new", "error"),
+        ]
+    );
+    // The command line's level holds everywhere.
+    assert_eq!(
+        levels(&["--policy", "gradual.toml", "--rule", "duplicate-key=note", "--format", "json", "."]),
+        [
+            row("duplicate-key", "vendored", "note"),
+            row("duplicate-key", "legacy", "note"),
+            row("missing-module", "legacy", "warning"),
+            row("duplicate-key", "new", "note"),
+        ]
+    );
+    // A later override wins; a rule named beside "*" keeps its level.
+    write(
+        root,
+        ".mplint.toml",
+        "policies = [\"gradual.toml\"]\n[[override]]\npaths = [\"site/legacy\"]\nrules = { \"*\" = \"off\", missing-module = \"note\" }\n",
+    );
+    assert_eq!(
+        levels(&["--format", "json", "."]),
+        [
+            row("duplicate-key", "vendored", "warning"),
+            row("missing-module", "legacy", "note"),
+            row("duplicate-key", "new", "error"),
+        ]
+    );
+    // A suppression of a rule an override turns off is not called useless.
+    write(root, ".mplint.toml", "[[override]]\npaths = [\"site/legacy\"]\nrules = { duplicate-key = \"off\" }\n");
+    write(
+        root,
+        "site/legacy/manifests/init.pp",
+        "class legacy {\n  $h = { 'a' => 1, 'a' => 2 } # mplint:ignore:duplicate-key\n  notice($h)\n}\n",
+    );
+    let found = levels(&["--format", "json", "."]);
+    assert_eq!(found, [row("duplicate-key", "vendored", "warning"), row("duplicate-key", "new", "warning")]);
+}
+
+/// The TOML example of `policies/README.md` that holds both texts.
+fn readme_example_with(a: &str, b: &str) -> String {
+    let readme = std::fs::read_to_string(crate::support::repo().join("policies/README.md")).unwrap();
+    readme
+        .split("```toml\n")
+        .skip(1)
+        .map(|block| block.split("```").next().unwrap())
+        .find(|block| block.contains(a) && block.contains(b))
+        .unwrap_or_else(|| panic!("no example with {a} and {b}"))
+        .to_string()
 }

@@ -12,7 +12,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     pub(super) fn eval_call(&mut self, call: &Call, at: Loc, ctx: &Ctx) -> Value {
         let reads_before = self.out.reads.len();
         let args = self.eval_all(&call.args, ctx);
-        if self.record_values {
+        if self.record_values || self.constraints.iter().any(|c| c.records_call(&normalize_name(&call.name))) {
             let mut variables = Vec::new();
             for arg in &call.args {
                 arg.walk(&mut |e| {
@@ -22,7 +22,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 });
             }
             let args = args.iter().map(|a| a.clone().on_path(&ctx.path)).collect();
-            self.out.calls.push(CallRecord { name: call.name.clone(), at, args, variables });
+            self.out.calls.push(CallRecord { name: call.name.clone(), owner: ctx.owner.clone(), at, args, variables });
         }
         if FALLBACK_FUNCTIONS.contains(&call.name.as_str()) {
             // `pick_default($::appenv, 'dev')`: the author expects it unset.
@@ -56,6 +56,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         };
         if let Some(how) = how {
             for (arg, expr) in args.iter().zip(&call.args) {
+                self.unknown_class_name(arg, how, loc(ctx.file, expr), ctx);
                 for name in class_names(arg) {
                     self.declare_class(&name, how, None, loc(ctx.file, expr), ctx);
                 }
@@ -71,6 +72,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 }
             }
             for (arg, expr) in args.iter().zip(&call.args) {
+                self.unknown_class_name(arg, DeclHow::Include, loc(ctx.file, expr), ctx);
                 for name in class_names(arg) {
                     let class = function.class.replace("{}", name.trim_start_matches("::"));
                     self.declare_class(&class, DeclHow::Include, None, loc(ctx.file, expr), ctx);
@@ -82,6 +84,20 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             self.out.events.push(Event::NodeCall { name: call.name.clone(), loc: at });
         }
         Value::Unknown
+    }
+
+    /// Records a declaration whose class name is not known, if `arg`
+    /// (or an item of it) is unknown.
+    fn unknown_class_name(&mut self, arg: &Value, how: DeclHow, at: Loc, ctx: &Ctx) {
+        let known = |v: &Value| matches!(v, Value::Str(_) | Value::Type(_));
+        let unknown = match arg {
+            Value::Array(items) => !items.iter().all(known),
+            other => !known(other),
+        };
+        if unknown {
+            let path = self.absolute_path(ctx);
+            self.out.declarations.push(Declaration { class: None, how, loc: at, by: ctx.owner.clone(), path });
+        }
     }
 
     /// `defined(…)`: true when certain (a known class or type, a bound

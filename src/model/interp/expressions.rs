@@ -87,8 +87,22 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             ExprKind::Call(call) => self.eval_call(call, at, ctx),
             ExprKind::MethodCall(call) => {
-                self.eval(&call.object, ctx);
-                self.eval_all(&call.args, ctx);
+                let object = self.eval(&call.object, ctx);
+                let args = self.eval_all(&call.args, ctx);
+                // `$x.f(y)` calls `f($x, y)`: a policy may forbid `f`.
+                let method = crate::model::index::normalize_name(&call.method);
+                if self.constraints.iter().any(|c| c.records_call(&method)) {
+                    let args = std::iter::once(object).chain(args).map(|a| a.on_path(&ctx.path)).collect();
+                    let at = Loc::new(ctx.file, call.method_span);
+                    let owner = ctx.owner.clone();
+                    self.out.calls.push(CallRecord {
+                        name: call.method.clone(),
+                        owner,
+                        at,
+                        args,
+                        variables: Vec::new(),
+                    });
+                }
                 if let Some(lambda) = &call.lambda {
                     self.eval_lambda(lambda, ctx);
                 }

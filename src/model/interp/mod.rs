@@ -175,6 +175,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 reads: Vec::new(),
                 fact_reads: Vec::new(),
                 classes: BTreeMap::new(),
+                declarations: Vec::new(),
                 instances: Vec::new(),
                 resources: Vec::new(),
                 declared: Vec::new(),

@@ -71,7 +71,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             let Some(type_name) = &type_name else { continue };
             let titles = titles(&title);
             let body_loc = Loc::new(ctx.file, body.title.span);
-            if self.record_values || self.constraints.iter().any(|c| c.type_name == *type_name) {
+            if self.record_values || self.constraints.iter().any(|c| c.records_type(type_name)) {
                 let reads: Vec<(usize, ParamRead)> = if self.record_values {
                     body.attributes
                         .iter()
@@ -81,7 +81,6 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 } else {
                     Vec::new()
                 };
-                let owner = if self.record_values { ctx.owner.clone() } else { Owner::Top };
                 let values: Vec<_> = body
                     .attributes
                     .iter()
@@ -96,7 +95,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                         title: title.clone(),
                         loc: body_loc,
                         attributes: values.clone(),
-                        owner: owner.clone(),
+                        owner: ctx.owner.clone(),
                         exported: resource.form == ResourceForm::Exported,
                         reads: reads.clone(),
                     });
