@@ -118,6 +118,9 @@ pub struct Interpreter<'m, 'a> {
     include_functions: Option<&'m BTreeMap<String, crate::config::IncludeFunction>>,
     /// The constraints whose types' attribute values are recorded.
     constraints: &'m [crate::policy::Constraint],
+    /// Record every class declaration, not only each class's first: some
+    /// constraint judges declarations.
+    record_declarations: bool,
     /// Record every declaration's attribute values, parameter defaults and
     /// function calls.
     record_values: bool,
@@ -166,6 +169,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             dead: false,
             include_functions: None,
             constraints: &[],
+            record_declarations: false,
             record_values: false,
             parameters: HashMap::default(),
             out: Compilation {
@@ -199,7 +203,14 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 
     /// Records the attribute values of the types these constraints name.
     pub fn with_constraints(mut self, constraints: &'m [crate::policy::Constraint]) -> Self {
+        use crate::policy::Test;
         self.constraints = constraints;
+        self.record_declarations = constraints.iter().any(|c| {
+            matches!(
+                c.test,
+                Test::Declares { .. } | Test::ExactlyOne(_) | Test::ResourceLike { .. } | Test::NoParameters(_)
+            )
+        });
         self
     }
 
