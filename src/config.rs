@@ -248,6 +248,16 @@ struct Source<'t> {
 }
 
 impl Source<'_> {
+    /// A rule level as `[rules]` and `[[override]]` write it.
+    fn rule_level(&self, what: &str, level: &Spanned<String>) -> Result<RuleLevel, ConfigError> {
+        parse_rule_level(level.get_ref()).ok_or_else(|| {
+            self.error(
+                level.span(),
+                format!("{what} has level `{}`; expected \"off\", \"note\", \"warning\" or \"error\"", level.get_ref()),
+            )
+        })
+    }
+
     fn error(&self, span: std::ops::Range<usize>, message: String) -> ConfigError {
         let (line, column) = position(self.text, span.start);
         ConfigError { file: self.file.to_path_buf(), line, column, message }
@@ -291,15 +301,7 @@ fn apply(settings: &mut Settings, config: FileConfig, source: &Source<'_>, base:
     // `"*"` sorts first: every rule gets its level, then the rules named.
     for (rule, level) in &config.rules {
         if rule.get_ref() == "*" {
-            let parsed = parse_rule_level(level.get_ref()).ok_or_else(|| {
-                source.error(
-                    level.span(),
-                    format!(
-                        "`*` has level `{}`; expected \"off\", \"note\", \"warning\" or \"error\"",
-                        level.get_ref()
-                    ),
-                )
-            })?;
+            let parsed = source.rule_level("`*`", level)?;
             // Rules off by default (the security smells) are turned on by
             // name or by their policy only.
             let ids = crate::rules::ALL_RULES
@@ -319,16 +321,7 @@ fn apply(settings: &mut Settings, config: FileConfig, source: &Source<'_>, base:
                 .map_or(String::new(), |id| format!("; did you mean `{id}`?"));
             return Err(source.error(rule.span(), format!("unknown rule `{}` in [rules]{hint}", rule.get_ref())));
         };
-        let parsed = parse_rule_level(level.get_ref()).ok_or_else(|| {
-            source.error(
-                level.span(),
-                format!(
-                    "rule `{}` has level `{}`; expected \"off\", \"note\", \"warning\" or \"error\"",
-                    rule.get_ref(),
-                    level.get_ref()
-                ),
-            )
-        })?;
+        let parsed = source.rule_level(&format!("rule `{}`", rule.get_ref()), level)?;
         settings.levels.insert(id, parsed);
     }
     for spec in config.overrides {
@@ -340,16 +333,7 @@ fn apply(settings: &mut Settings, config: FileConfig, source: &Source<'_>, base:
         }
         let mut o = Override { patterns: spec.paths.get_ref().clone(), paths, all: None, levels: BTreeMap::new() };
         for (rule, level) in &spec.rules {
-            let parsed = parse_rule_level(level.get_ref()).ok_or_else(|| {
-                source.error(
-                    level.span(),
-                    format!(
-                        "rule `{}` has level `{}`; expected \"off\", \"note\", \"warning\" or \"error\"",
-                        rule.get_ref(),
-                        level.get_ref()
-                    ),
-                )
-            })?;
+            let parsed = source.rule_level(&format!("rule `{}`", rule.get_ref()), level)?;
             if rule.get_ref() == "*" {
                 o.all = Some(parsed);
                 continue;

@@ -241,6 +241,19 @@ impl<'a> Model<'a> {
         opaque
     }
 
+    /// Visits every expression of the reported files, with its file.
+    pub fn walk_reported(&self, mut visit: impl FnMut(FileId, &'a Expr)) {
+        for (file, parsed) in self.files.iter().enumerate() {
+            let Some(manifest) = &parsed.manifest else { continue };
+            if !self.reported[file] {
+                continue;
+            }
+            for statement in &manifest.statements {
+                statement.walk(&mut |e| visit(file, e));
+            }
+        }
+    }
+
     /// The files reported on, when only some are.
     pub fn focus(&self) -> Option<&BTreeSet<FileId>> {
         self.focus.as_ref()

@@ -238,12 +238,18 @@ pub fn rule_info(id: &str) -> Option<&'static RuleInfo> {
 /// The known rule id closest to a mistyped one, if one is close enough to
 /// be what was meant.
 pub fn similar_rule(id: &str) -> Option<&'static str> {
-    ALL_RULES
-        .iter()
-        .map(|r| (strsim::jaro_winkler(id, r.id), r.id))
+    closest(id, ALL_RULES.iter().map(|r| r.id))
+}
+
+/// The candidate closest to a misspelt name, when one is close enough to
+/// suggest.
+pub fn closest<'c>(name: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    candidates
+        .into_iter()
+        .map(|candidate| (strsim::jaro_winkler(name, candidate), candidate))
         .filter(|(score, _)| *score > 0.85)
         .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, id)| id)
+        .map(|(_, candidate)| candidate)
 }
 
 /// How much a rule's findings matter to security, on the 0–10 scale GitHub

@@ -1,6 +1,6 @@
 //! `unknown-attribute`
 
-use super::{RuleInfo, Sink};
+use super::{closest, RuleInfo, Sink};
 use crate::model::index::Loc;
 use crate::model::interp::{built_in_attributes, METAPARAMETERS};
 use crate::model::ruby_types::RubyType;
@@ -41,62 +41,49 @@ pub const RULE: RuleInfo = RuleInfo {
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     let ruby_types = crate::model::ruby_types::discover(&model.workspace);
-    for (file, parsed) in model.files.iter().enumerate() {
-        let Some(manifest) = &parsed.manifest else { continue };
-        if !model.reported[file] {
-            continue;
+    model.walk_reported(|file, e: &Expr| {
+        let ExprKind::Resource(resource) = &e.kind else { return };
+        let Some(type_name) = resource.type_name() else { return };
+        if model.index.types.contains_key(&type_name) {
+            return;
         }
-        let text = &parsed.source.text;
-        for statement in &manifest.statements {
-            statement.walk(&mut |e: &Expr| {
-                let ExprKind::Resource(resource) = &e.kind else { return };
-                let Some(type_name) = resource.type_name() else { return };
-                if model.index.types.contains_key(&type_name) {
-                    return;
+        let (attributes, origin): (Vec<&str>, String) =
+            match (ruby_types.get(&type_name), built_in_attributes(&type_name)) {
+                (Some(RubyType { module, attributes: Some(ruby) }), _) => {
+                    let own: Vec<&str> = ruby.iter().map(String::as_str).collect();
+                    let listed = own.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
+                    let takes = if own.is_empty() { "only `name`".to_string() } else { listed };
+                    let origin = format!(" (the type `{type_name}` of module `{module}` takes {takes})");
+                    (own.into_iter().chain(["name", "provider"]).collect(), origin)
                 }
-                let (attributes, origin): (Vec<&str>, String) =
-                    match (ruby_types.get(&type_name), built_in_attributes(&type_name)) {
-                        (Some(RubyType { module, attributes: Some(ruby) }), _) => {
-                            let own: Vec<&str> = ruby.iter().map(String::as_str).collect();
-                            let listed = own.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
-                            let takes = if own.is_empty() { "only `name`".to_string() } else { listed };
-                            let origin = format!(" (the type `{type_name}` of module `{module}` takes {takes})");
-                            (own.into_iter().chain(["name", "provider"]).collect(), origin)
-                        }
-                        (None, Some(core)) => (core.to_vec(), String::new()),
-                        _ => return,
-                    };
-                for body in &resource.bodies {
-                    for attribute in &body.attributes {
-                        let name = attribute.name.as_str();
-                        if name == "*" || attributes.contains(&name) || METAPARAMETERS.contains(&name) {
-                            continue;
-                        }
-                        let title = &text[body.title.span.start..body.title.span.end.min(text.len())];
-                        let title = match &body.title.kind {
-                            ExprKind::Str(s) => s.as_literal().unwrap_or_else(|| title.to_string()),
-                            _ => title.to_string(),
-                        };
-                        let suggestion = attributes
-                            .iter()
-                            .chain(METAPARAMETERS)
-                            .map(|known| (strsim::jaro_winkler(name, known), known))
-                            .filter(|(score, _)| *score > 0.85)
-                            .max_by(|a, b| a.0.total_cmp(&b.0))
-                            .map(|(_, known)| format!("; did you mean '{known}'?"))
-                            .unwrap_or_default();
-                        let capitalized = capitalize(&type_name);
-                        sink.report(
-                            &RULE,
-                            Loc::new(file, attribute.name_span),
-                            format!("{capitalized}[{title}]: has no parameter named '{name}'{origin}{suggestion}"),
-                            vec![(Loc::new(file, body.title.span), format!("{capitalized}[{title}] declared here"))],
-                        );
-                    }
+                (None, Some(core)) => (core.to_vec(), String::new()),
+                _ => return,
+            };
+        let text = &model.files[file].source.text;
+        let capitalized = capitalize(&type_name);
+        for body in &resource.bodies {
+            for attribute in &body.attributes {
+                let name = attribute.name.as_str();
+                if name == "*" || attributes.contains(&name) || METAPARAMETERS.contains(&name) {
+                    continue;
                 }
-            });
+                let written = &text[body.title.span.start..body.title.span.end.min(text.len())];
+                let title = match &body.title.kind {
+                    ExprKind::Str(s) => s.as_literal().unwrap_or_else(|| written.to_string()),
+                    _ => written.to_string(),
+                };
+                let suggestion = closest(name, attributes.iter().chain(METAPARAMETERS).copied())
+                    .map(|known| format!("; did you mean '{known}'?"))
+                    .unwrap_or_default();
+                sink.report(
+                    &RULE,
+                    Loc::new(file, attribute.name_span),
+                    format!("{capitalized}[{title}]: has no parameter named '{name}'{origin}{suggestion}"),
+                    vec![(Loc::new(file, body.title.span), format!("{capitalized}[{title}] declared here"))],
+                );
+            }
         }
-    }
+    });
 }
 
 fn capitalize(name: &str) -> String {

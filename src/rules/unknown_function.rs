@@ -1,6 +1,6 @@
 //! `unknown-function`
 
-use super::{RuleInfo, Sink};
+use super::{closest, RuleInfo, Sink};
 use crate::model::index::{normalize_name, Loc};
 use crate::model::{module_of, Model};
 use crate::rules::Level;
@@ -27,51 +27,35 @@ pub const RULE: RuleInfo = RuleInfo {
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     let ruby = model.workspace.ruby_functions();
-    for (file, parsed) in model.files.iter().enumerate() {
-        let Some(manifest) = &parsed.manifest else { continue };
-        if !model.reported[file] {
-            continue;
+    model.walk_reported(|file, e: &Expr| {
+        let ExprKind::Call(call) = &e.kind else { return };
+        let name = normalize_name(&call.name);
+        let Some((_, leaf)) = name.rsplit_once("::") else { return };
+        // `Stdlib::Port(…)` converts to a data type.
+        if call.name.rsplit("::").next().is_some_and(|l| l.starts_with(|c: char| c.is_ascii_uppercase())) {
+            return;
         }
-        for statement in &manifest.statements {
-            statement.walk(&mut |e: &Expr| {
-                let ExprKind::Call(call) = &e.kind else { return };
-                let name = normalize_name(&call.name);
-                let Some((_, leaf)) = name.rsplit_once("::") else { return };
-                // `Stdlib::Port(…)` converts to a data type.
-                if call.name.rsplit("::").next().is_some_and(|l| l.starts_with(|c: char| c.is_ascii_uppercase())) {
-                    return;
-                }
-                let module = module_of(&name);
-                if !model.modules.contains_key(module)
-                    || model.index.functions.contains_key(&name)
-                    || ruby.contains(&name)
-                    || function_file_unparsed(model, module, leaf)
-                {
-                    return;
-                }
-                let suggestion = model
-                    .index
-                    .functions
-                    .keys()
-                    .map(String::as_str)
-                    .chain(ruby.iter().map(String::as_str))
-                    .filter(|known| module_of(known) == module)
-                    .map(|known| (strsim::jaro_winkler(&name, known), known))
-                    .filter(|(score, _)| *score > 0.85)
-                    .max_by(|a, b| a.0.total_cmp(&b.0))
-                    .map(|(_, known)| format!("; did you mean '{known}'?"))
-                    .unwrap_or_default();
-                sink.report(
-                    &RULE,
-                    Loc::new(file, call.name_span),
-                    format!(
-                        "Unknown function: '{name}': module `{module}` defines no such function (neither {module}/functions/{leaf}.pp nor {module}/lib/puppet/functions/{module}/{leaf}.rb){suggestion}"
-                    ),
-                    vec![],
-                );
-            });
+        let module = module_of(&name);
+        if !model.modules.contains_key(module)
+            || model.index.functions.contains_key(&name)
+            || ruby.contains(&name)
+            || function_file_unparsed(model, module, leaf)
+        {
+            return;
         }
-    }
+        let known = model.index.functions.keys().chain(&ruby).map(String::as_str);
+        let suggestion = closest(&name, known.filter(|known| module_of(known) == module))
+            .map(|known| format!("; did you mean '{known}'?"))
+            .unwrap_or_default();
+        sink.report(
+            &RULE,
+            Loc::new(file, call.name_span),
+            format!(
+                "Unknown function: '{name}': module `{module}` defines no such function (neither {module}/functions/{leaf}.pp nor {module}/lib/puppet/functions/{module}/{leaf}.rb){suggestion}"
+            ),
+            vec![],
+        );
+    });
 }
 
 /// Whether the module's file for a Puppet-language function is in the tree

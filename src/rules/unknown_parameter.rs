@@ -1,6 +1,6 @@
 //! `unknown-parameter`
 
-use super::{chain_related, RuleInfo, Sink};
+use super::{chain_related, closest, RuleInfo, Sink};
 use crate::model::index::{Loc, Visibility};
 use crate::model::record::{Compilation, Entry, Event, Owner};
 use crate::model::Model;
@@ -57,12 +57,8 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             format!("takes {}", parameters.iter().map(|p| format!("`${p}`")).collect::<Vec<_>>().join(", "))
         };
         for (name, at) in unknown {
-            let suggestion = parameters
-                .iter()
-                .map(|p| (strsim::jaro_winkler(name, p), p))
-                .filter(|(score, _)| *score > 0.85)
-                .max_by(|a, b| a.0.total_cmp(&b.0))
-                .map(|(_, p)| format!("; did you mean '{p}'?"))
+            let suggestion = closest(name, parameters.iter().map(String::as_str))
+                .map(|p| format!("; did you mean '{p}'?"))
                 .unwrap_or_default();
             let message = format!("{what}: has no parameter named '{name}' ({kind} `{type_name}` {takes}){suggestion}");
             let related = vec![(*definition, format!("{kind} `{type_name}` defined here"))];

@@ -1,6 +1,6 @@
 //! `unknown-resource-type`
 
-use super::{RuleInfo, Sink};
+use super::{closest, RuleInfo, Sink};
 use crate::model::index::{DefBody, Loc};
 use crate::model::workspace::autoload_path;
 use crate::model::{module_of, Model};
@@ -27,45 +27,31 @@ pub const RULE: RuleInfo = RuleInfo {
 };
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
-    for (file, parsed) in model.files.iter().enumerate() {
-        let Some(manifest) = &parsed.manifest else { continue };
-        if !model.reported[file] {
-            continue;
+    model.walk_reported(|file, e: &Expr| {
+        let ExprKind::Resource(resource) = &e.kind else { return };
+        let Some(type_name) = resource.type_name() else { return };
+        if !type_name.contains("::")
+            || model.index.types.contains_key(&type_name)
+            || !model.module_present(&type_name)
+            || model.autoload_file_unparsed(&type_name)
+        {
+            return;
         }
-        for statement in &manifest.statements {
-            statement.walk(&mut |e: &Expr| {
-                let ExprKind::Resource(resource) = &e.kind else { return };
-                let Some(type_name) = resource.type_name() else { return };
-                if !type_name.contains("::")
-                    || model.index.types.contains_key(&type_name)
-                    || !model.module_present(&type_name)
-                    || model.autoload_file_unparsed(&type_name)
-                {
-                    return;
-                }
-                let module = module_of(&type_name);
-                let suggestion = model
-                    .index
-                    .types
-                    .iter()
-                    .filter(|(name, defs)| {
-                        module_of(name) == module && defs.iter().any(|d| matches!(d.body, DefBody::Define(_)))
-                    })
-                    .map(|(name, _)| (strsim::jaro_winkler(&type_name, name), name))
-                    .filter(|(score, _)| *score > 0.85)
-                    .max_by(|a, b| a.0.total_cmp(&b.0))
-                    .map(|(_, name)| format!("; did you mean '{name}'?"))
-                    .unwrap_or_default();
-                sink.report(
-                    &RULE,
-                    Loc::new(file, resource.type_expr.span),
-                    format!(
-                        "Unknown resource type: '{type_name}': module `{module}` defines no such defined type (Puppet's autoloader looks for {}){suggestion}",
-                        autoload_path(&type_name).display()
-                    ),
-                    vec![],
-                );
-            });
-        }
-    }
+        let module = module_of(&type_name);
+        let defined_types = model.index.types.iter().filter(|(name, defs)| {
+            module_of(name) == module && defs.iter().any(|d| matches!(d.body, DefBody::Define(_)))
+        });
+        let suggestion = closest(&type_name, defined_types.map(|(name, _)| name.as_str()))
+            .map(|name| format!("; did you mean '{name}'?"))
+            .unwrap_or_default();
+        sink.report(
+            &RULE,
+            Loc::new(file, resource.type_expr.span),
+            format!(
+                "Unknown resource type: '{type_name}': module `{module}` defines no such defined type (Puppet's autoloader looks for {}){suggestion}",
+                autoload_path(&type_name).display()
+            ),
+            vec![],
+        );
+    });
 }
