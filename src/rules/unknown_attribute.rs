@@ -35,7 +35,7 @@ pub const RULE: RuleInfo = RuleInfo {
     id: "unknown-attribute",
     name: "UnknownAttribute",
     default_level: Level::Error,
-    summary: "A resource of a core type is given an attribute the type does not have.",
+    summary: "A resource is given an attribute its type (a core type or a module's Ruby type) does not have.",
     documentation: include_str!("../../rules/unknown-attribute.md"),
 };
 
