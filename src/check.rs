@@ -197,14 +197,14 @@ fn check_trees(
     let walked: Vec<PathBuf> = roots.iter().chain(named.iter().filter(|n| !roots.contains(n))).cloned().collect();
     let on_disk: Vec<PathBuf> =
         walked.iter().filter(|r| stdin.as_ref().is_none_or(|(path, _)| path != *r)).cloned().collect();
-    let (mut checked_paths, mut notices) = input::discover(&on_disk, &excludes, &display);
+    let (mut checked_paths, mut notices) = pool.install(|| input::discover(&on_disk, &excludes, &display));
     if let Some((path, _)) = &stdin {
         if !checked_paths.contains(path) {
             checked_paths.push(path.clone());
             checked_paths.sort();
         }
     }
-    let (library_paths, library_notices) = input::discover(&module_path, &excludes, &display);
+    let (library_paths, library_notices) = pool.install(|| input::discover(&module_path, &excludes, &display));
     notices.extend(library_notices);
     let checked_count = checked_paths.len();
     let library_paths: Vec<PathBuf> = library_paths.into_iter().filter(|p| !checked_paths.contains(p)).collect();
@@ -317,15 +317,15 @@ pub fn analyse_with_facts(
     facts: crate::model::facts::Facts,
 ) -> Vec<Finding> {
     let mut findings: Vec<Finding> = files
-        .iter()
+        .par_iter()
         .zip(&reported)
         .filter(|(_, reported)| **reported)
-        .flat_map(|(file, _)| rules::check_file(file))
+        .flat_map_iter(|(file, _)| rules::check_file(file))
         .collect();
     let mut model = Model::new(files, reported, workspace, facts);
     let check_model = |model: &Model| {
-        let mut checker = rules::ModelChecker::new(model);
-        model.compile(|compilation| checker.compilation(&compilation));
+        let rules = rules::CompilationRules::new(model);
+        let checker = rules::ModelChecker::with_compilations(model, model.compile_into(|| rules.sink()));
         checker.finish()
     };
     let mut model_findings = check_model(&model);

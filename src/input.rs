@@ -104,10 +104,11 @@ pub fn discover(roots: &[PathBuf], excludes: &GlobSet, display: &PathDisplay) ->
         let excludes_for_walk = excludes.clone();
         let walk_root = root.clone();
         let walk_display = display.clone();
-        let walker = WalkBuilder::new(root)
+        // The walk runs in parallel; what it finds is sorted below.
+        let found = std::sync::Mutex::new((Vec::new(), Vec::new()));
+        WalkBuilder::new(root)
             .follow_links(true)
             .hidden(false)
-            .sort_by_file_name(|a, b| a.cmp(b))
             .filter_entry(move |entry| {
                 let name = entry.file_name().to_string_lossy();
                 let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
@@ -118,18 +119,30 @@ pub fn discover(roots: &[PathBuf], excludes: &GlobSet, display: &PathDisplay) ->
                     && entry.path().parent().and_then(|p| p.file_name()).is_some_and(|p| p == "spec");
                 !is_vcs && !is_fixtures && !is_excluded(&excludes_for_walk, entry.path(), &walk_root, &walk_display)
             })
-            .build();
-        for entry in walker {
-            match entry {
-                Ok(entry) => {
-                    let is_file = entry.file_type().is_some_and(|t| t.is_file());
-                    if is_file && entry.path().extension().is_some_and(|ext| ext == "pp") {
-                        add(entry.into_path(), &mut files);
+            .threads(rayon::current_num_threads())
+            .build_parallel()
+            .run(|| {
+                Box::new(|entry| {
+                    let mut found = found.lock().expect("no walker panics");
+                    match entry {
+                        Ok(entry) => {
+                            let is_file = entry.file_type().is_some_and(|t| t.is_file());
+                            if is_file && entry.path().extension().is_some_and(|ext| ext == "pp") {
+                                found.0.push(entry.into_path());
+                            }
+                        }
+                        Err(err) => found.1.extend(walk_notice(err, display)),
                     }
-                }
-                Err(err) => notices.extend(walk_notice(err, display)),
-            }
+                    ignore::WalkState::Continue
+                })
+            });
+        let (mut walked, mut walk_notices) = found.into_inner().expect("no walker panics");
+        walked.sort();
+        for path in walked {
+            add(path, &mut files);
         }
+        walk_notices.sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
+        notices.extend(walk_notices);
     }
     files.sort();
     (files, notices)

@@ -23,8 +23,27 @@ use crate::syntax::ast::{Block, Expr, ExprKind};
 use crate::syntax::source::Span;
 use crate::syntax::ParsedFile;
 
-/// How many entry points run in parallel before their records are visited.
-const ENTRY_BATCH: usize = 64;
+/// Where [`Model::compile_into`] puts compilation records: each sink takes
+/// some records in order, then the sinks are appended in order.
+pub trait CompilationSink: Send + Sized {
+    fn add(&mut self, compilation: Compilation);
+    /// Adds what `later` took, as if its records had been added here.
+    fn append(&mut self, later: Self);
+}
+
+/// The records themselves, in order.
+#[derive(Default)]
+pub struct Records(pub Vec<Compilation>);
+
+impl CompilationSink for Records {
+    fn add(&mut self, compilation: Compilation) {
+        self.0.push(compilation);
+    }
+
+    fn append(&mut self, later: Self) {
+        self.0.extend(later.0);
+    }
+}
 
 pub struct Model<'a> {
     pub files: &'a [ParsedFile],
@@ -106,12 +125,20 @@ impl<'a> Model<'a> {
         }
     }
 
-    /// Runs every compilation and hands each to `visit`, always in the same
-    /// order: nodes (or a site's top-level code), then the classes and
-    /// defined types no node reached. Entry points run in parallel batches,
-    /// and a record is dropped once visited, so a site with a thousand
-    /// entry points holds only a batch of records at a time.
+    /// Runs every compilation and hands each record to `visit`, in the
+    /// order of [`Model::compile_into`].
     pub fn compile(&self, mut visit: impl FnMut(Compilation)) {
+        let records: Records = self.compile_into(Records::default);
+        records.0.into_iter().for_each(&mut visit);
+    }
+
+    /// Runs every compilation, in parallel, and adds each to a sink made by
+    /// `empty`: nodes (or a site's top-level code), then the classes and
+    /// defined types no node reached. Sinks are appended in that order, so
+    /// the result is what adding every record to one sink in turn gives, at
+    /// any thread count. A record is dropped once added, so a site with a
+    /// thousand entry points holds only what the sinks keep of each.
+    pub fn compile_into<S: CompilationSink>(&self, empty: impl Fn() -> S + Sync) -> S {
         let (index, files, facts, workspace) = (&self.index, self.files, &self.facts, &self.workspace);
         let mut first: Vec<(Entry, bool)> = Vec::new();
         for (i, site) in index.sites.iter().enumerate() {
@@ -128,12 +155,19 @@ impl<'a> Model<'a> {
                 .with_recorded_values(workspace.record_values)
                 .run()
         };
-        let mut reached: BTreeSet<String> = BTreeSet::new();
-        let mut visit = |reached: &mut BTreeSet<String>, compilation: Compilation| {
+        // What a compilation reached is not checked as an entry point of its own.
+        let add = |(mut reached, mut sink): (BTreeSet<String>, S), compilation: Compilation| {
             reached.extend(compilation.classes.keys().cloned());
             reached.extend(compilation.instances.iter().map(|i| i.type_name.clone()));
-            visit(compilation);
+            sink.add(compilation);
+            (reached, sink)
         };
+        let append = |(mut reached, mut sink): (BTreeSet<String>, S), (later_reached, later): (BTreeSet<String>, S)| {
+            reached.extend(later_reached);
+            sink.append(later);
+            (reached, sink)
+        };
+        let empty_pair = || (BTreeSet::new(), empty());
 
         // Nodes whose bodies are the same text (many hosts given one role)
         // compile the same way: one is run, the others get its record with
@@ -148,13 +182,13 @@ impl<'a> Model<'a> {
             .iter()
             .map(|(entry, _)| reach.as_ref().is_some_and(|(r, focus)| !r.can_touch(entry, focus)))
             .collect();
-        let runs: Vec<Option<Compilation>> = first
+        let mut runs: Vec<Option<Compilation>> = first
             .par_iter()
             .zip(&same_as)
             .zip(&skipped)
             .map(|((entry, same), skip)| (!skip && same.is_none()).then(|| run(entry)))
             .collect();
-        // Every node's record is in hand before any is visited: rules ask
+        // Every node's record is in hand before any is checked: rules ask
         // whether some node calls a function mplint cannot see into (a
         // skipped node's calls are read from its code).
         let opaque =
@@ -164,27 +198,23 @@ impl<'a> Model<'a> {
             }) || first.iter().zip(&skipped).any(|((entry, _), skip)| *skip && self.node_calls_opaque_function(entry));
         let _ = self.opaque_node_calls.set(opaque);
         let shared: BTreeSet<usize> = same_as.iter().flatten().copied().collect();
-        let mut templates: std::collections::BTreeMap<usize, Compilation> = std::collections::BTreeMap::new();
-        for (i, compiled) in runs.into_iter().enumerate() {
-            if skipped[i] {
-                continue;
-            }
-            let compilation = match (compiled, same_as[i]) {
+        let templates: std::collections::BTreeMap<usize, Compilation> =
+            shared.into_iter().map(|j| (j, runs[j].clone().expect("a shared record is run"))).collect();
+        let body = |entry: &Entry| match entry {
+            Entry::Node { site, node } => node_body(index, *site, *node),
+            _ => unreachable!("only nodes share compilations"),
+        };
+        let (mut reached, mut result) = std::mem::take(&mut runs)
+            .into_par_iter()
+            .enumerate()
+            .filter(|(i, _)| !skipped[*i])
+            .map(|(i, compiled)| match (compiled, same_as[i]) {
                 (Some(compilation), _) => compilation,
-                (None, Some(j)) => {
-                    let body = |entry: &Entry| match entry {
-                        Entry::Node { site, node } => node_body(index, *site, *node),
-                        _ => unreachable!("only nodes share compilations"),
-                    };
-                    templates[&j].moved_to(first[i].0.clone(), body(&first[j].0), body(&first[i].0))
-                }
+                (None, Some(j)) => templates[&j].moved_to(first[i].0.clone(), body(&first[j].0), body(&first[i].0)),
                 (None, None) => unreachable!("every entry is run or shares a run"),
-            };
-            if shared.contains(&i) {
-                templates.insert(i, compilation.clone());
-            }
-            visit(&mut reached, compilation);
-        }
+            })
+            .fold(&empty_pair, &add)
+            .reduce(&empty_pair, &append);
         drop(templates);
 
         // Classes and defined types no node reached are checked as entry
@@ -211,13 +241,12 @@ impl<'a> Model<'a> {
                 }
                 entries.push((entry, false));
             }
-            for batch in entries.chunks(ENTRY_BATCH) {
-                let compiled: Vec<Compilation> = batch.par_iter().map(run).collect();
-                for compilation in compiled {
-                    visit(&mut reached, compilation);
-                }
-            }
+            let (phase_reached, phase_result) =
+                entries.par_iter().map(run).fold(&empty_pair, &add).reduce(&empty_pair, &append);
+            reached.extend(phase_reached);
+            result.append(phase_result);
         }
+        result
     }
 
     /// Whether a node's code calls a function that is not Puppet's, not

@@ -23,38 +23,52 @@ pub struct RubyType {
 
 /// Every Ruby resource type of the tree's modules, by name.
 pub fn discover(workspace: &Workspace) -> BTreeMap<String, RubyType> {
-    let mut types: BTreeMap<String, RubyType> = BTreeMap::new();
+    use rayon::prelude::*;
+    let mut type_files: Vec<(String, PathBuf, String)> = Vec::new();
     let mut lib_files: Vec<PathBuf> = Vec::new();
     for (module, dir) in workspace.modules() {
+        let type_dir = dir.join("lib/puppet/type");
         for path in ruby_files(&dir.join("lib")) {
-            let in_type_dir = path.parent().is_some_and(|p| p == dir.join("lib/puppet/type"));
-            if in_type_dir {
-                if let Some(stem) = path.file_stem().map(|s| s.to_string_lossy().to_ascii_lowercase()) {
-                    let read = std::fs::read_to_string(&path).ok().and_then(|text| attributes(&text, &stem));
-                    match types.entry(stem) {
-                        std::collections::btree_map::Entry::Vacant(slot) => {
-                            slot.insert(RubyType { module: module.clone(), attributes: read });
-                        }
-                        std::collections::btree_map::Entry::Occupied(mut slot) => {
-                            if slot.get().attributes != read {
-                                slot.get_mut().attributes = None;
-                            }
-                        }
-                    }
-                    continue;
+            let stem = path.file_stem().map(|s| s.to_string_lossy().to_ascii_lowercase());
+            match stem {
+                Some(stem) if path.parent().is_some_and(|p| p == type_dir) => {
+                    type_files.push((module.clone(), path, stem))
+                }
+                _ => lib_files.push(path),
+            }
+        }
+    }
+    // Files are read in parallel, then taken in module order: the first
+    // module to define a type is the one named.
+    let read: Vec<Option<BTreeSet<String>>> = type_files
+        .par_iter()
+        .map(|(_, path, stem)| std::fs::read_to_string(path).ok().and_then(|text| attributes(&text, stem)))
+        .collect();
+    let mut types: BTreeMap<String, RubyType> = BTreeMap::new();
+    for ((module, _, stem), read) in type_files.into_iter().zip(read) {
+        match types.entry(stem) {
+            std::collections::btree_map::Entry::Vacant(slot) => {
+                slot.insert(RubyType { module, attributes: read });
+            }
+            std::collections::btree_map::Entry::Occupied(mut slot) => {
+                if slot.get().attributes != read {
+                    slot.get_mut().attributes = None;
                 }
             }
-            lib_files.push(path);
         }
     }
     // Code elsewhere that adds to a type: `Puppet::Type.type(:x).newparam`.
     let reopened = pattern(r"type\(\s*:([a-z][a-z0-9_]*)\s*\)\s*\.\s*(?:new|ensurable|instance_eval|class_eval)");
-    for path in lib_files {
-        let Ok(text) = std::fs::read_to_string(&path) else { continue };
-        for captures in reopened.captures_iter(&text) {
-            if let Some(found) = types.get_mut(&captures[1]) {
-                found.attributes = None;
-            }
+    let reopened_names: Vec<String> = lib_files
+        .par_iter()
+        .flat_map_iter(|path| {
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            reopened.captures_iter(&text).map(|captures| captures[1].to_string()).collect::<Vec<_>>()
+        })
+        .collect();
+    for name in reopened_names {
+        if let Some(found) = types.get_mut(&name) {
+            found.attributes = None;
         }
     }
     types

@@ -32,6 +32,15 @@ pub const RULE: RuleInfo = RuleInfo {
 #[derive(Default)]
 pub struct NodeCalls(BTreeMap<String, Vec<Loc>>);
 
+impl NodeCalls {
+    /// Adds the calls another compilation found.
+    pub fn merge(&mut self, other: NodeCalls) {
+        for (name, places) in other.0 {
+            self.0.entry(name).or_default().extend(places);
+        }
+    }
+}
+
 /// Collects a compilation's node calls.
 pub fn collect(model: &Model<'_>, compilation: &Compilation, calls: &mut NodeCalls) {
     for event in &compilation.events {

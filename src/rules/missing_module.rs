@@ -32,6 +32,16 @@ pub const RULE: RuleInfo = RuleInfo {
 pub struct MissingUses(BTreeMap<String, BTreeMap<Loc, String>>);
 
 impl MissingUses {
+    /// Adds the uses another compilation found, after these.
+    pub fn merge(&mut self, other: MissingUses) {
+        for (module, uses) in other.0 {
+            let ours = self.0.entry(module).or_default();
+            for (loc, name) in uses {
+                ours.entry(loc).or_insert(name);
+            }
+        }
+    }
+
     fn add(&mut self, model: &Model<'_>, name: &str, loc: Loc) {
         if !model.module_present(name) {
             self.0.entry(module_of(name).to_string()).or_default().entry(loc).or_insert_with(|| name.to_string());

@@ -52,11 +52,12 @@ pub mod variable_reassigned;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::model::index::Loc;
 use crate::model::record::{ChainStep, Compilation, DeclHow};
-use crate::model::Model;
+use crate::model::{CompilationSink, Model};
 use crate::syntax::ast::{Expr, ExprKind};
 use crate::syntax::source::Span;
 use crate::syntax::ParsedFile;
@@ -331,28 +332,45 @@ pub fn check_model(model: &Model<'_>) -> Vec<Finding> {
     checker.finish()
 }
 
-/// Checks compilations one at a time, as [`Model::compile`] hands them
-/// over, then what the index alone shows.
-pub struct ModelChecker<'m, 'a> {
+/// The rules that look at one compilation at a time. Each compilation is
+/// checked on its own, so compilations can be checked in parallel; a
+/// [`ModelChecker`] merges what they find in compilation order.
+pub struct CompilationRules<'m, 'a> {
     model: &'m Model<'a>,
+    set_elsewhere: std::sync::OnceLock<missing_parameter::SetElsewhere>,
+}
+
+/// What the rules found in some compilations.
+pub struct CompilationFindings<'m, 'a> {
     sink: Sink<'m, 'a>,
     node_calls: incomplete_node::NodeCalls,
     missing: missing_module::MissingUses,
-    set_elsewhere: std::cell::OnceCell<missing_parameter::SetElsewhere>,
 }
 
-impl<'m, 'a> ModelChecker<'m, 'a> {
-    pub fn new(model: &'m Model<'a>) -> Self {
-        ModelChecker {
-            model,
-            sink: Sink::new(model),
-            node_calls: Default::default(),
-            missing: Default::default(),
-            set_elsewhere: std::cell::OnceCell::new(),
-        }
+impl<'m, 'a> CompilationFindings<'m, 'a> {
+    fn new(model: &'m Model<'a>) -> Self {
+        CompilationFindings { sink: Sink::new(model), node_calls: Default::default(), missing: Default::default() }
     }
 
-    pub fn compilation(&mut self, compilation: &Compilation) {
+    /// Adds what later compilations found: the same as reporting it here.
+    fn append(&mut self, later: CompilationFindings<'m, 'a>) {
+        self.sink.merge(later.sink);
+        self.node_calls.merge(later.node_calls);
+        self.missing.merge(later.missing);
+    }
+}
+
+impl<'m, 'a> CompilationRules<'m, 'a> {
+    pub fn new(model: &'m Model<'a>) -> Self {
+        CompilationRules { model, set_elsewhere: std::sync::OnceLock::new() }
+    }
+
+    /// A sink for [`Model::compile_into`] that checks each compilation.
+    pub fn sink(&self) -> Checked<'_, 'm, 'a> {
+        Checked { rules: self, found: CompilationFindings::new(self.model) }
+    }
+
+    fn check(&self, compilation: &Compilation, found: &mut CompilationFindings<'m, 'a>) {
         type Check = fn(&Model<'_>, &Compilation, &mut Sink<'_, '_>);
         let checks: [Check; 13] = [
             node_scope_leak::check,
@@ -369,12 +387,14 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
             selector_without_match::check,
             type_mismatch::check,
         ];
+        let model = self.model;
+        let sink = &mut found.sink;
         for check in checks {
-            check(self.model, compilation, &mut self.sink);
+            check(model, compilation, sink);
             // Each rule says for itself which compilation it reports from.
-            self.sink.example = None;
+            sink.example = None;
         }
-        if self.model.workspace.record_values {
+        if model.workspace.record_values {
             let security: [Check; 8] = [
                 security_hardcoded_secret::check,
                 security_empty_password::check,
@@ -386,38 +406,94 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
                 security_missing_integrity_check::check,
             ];
             for check in security {
-                check(self.model, compilation, &mut self.sink);
-                self.sink.example = None;
+                check(model, compilation, sink);
+                sink.example = None;
             }
         }
-        let set_elsewhere = self.set_elsewhere.get_or_init(|| missing_parameter::SetElsewhere::scan(self.model));
-        missing_parameter::check(self.model, compilation, set_elsewhere, &mut self.sink);
-        self.sink.example = None;
-        missing_module::collect(self.model, compilation, &mut self.missing);
-        incomplete_node::collect(self.model, compilation, &mut self.node_calls);
+        let set_elsewhere = self.set_elsewhere.get_or_init(|| missing_parameter::SetElsewhere::scan(model));
+        missing_parameter::check(model, compilation, set_elsewhere, sink);
+        sink.example = None;
+        missing_module::collect(model, compilation, &mut found.missing);
+        incomplete_node::collect(model, compilation, &mut found.node_calls);
+    }
+}
+
+/// Checks the compilations it is given, for [`Model::compile_into`].
+pub struct Checked<'r, 'm, 'a> {
+    rules: &'r CompilationRules<'m, 'a>,
+    found: CompilationFindings<'m, 'a>,
+}
+
+impl CompilationSink for Checked<'_, '_, '_> {
+    fn add(&mut self, compilation: Compilation) {
+        self.rules.check(&compilation, &mut self.found);
+    }
+
+    fn append(&mut self, later: Self) {
+        self.found.append(later.found);
+    }
+}
+
+/// The findings of compilations, then what the index alone shows.
+pub struct ModelChecker<'m, 'a> {
+    model: &'m Model<'a>,
+    found: CompilationFindings<'m, 'a>,
+    rules: CompilationRules<'m, 'a>,
+}
+
+impl<'m, 'a> ModelChecker<'m, 'a> {
+    pub fn new(model: &'m Model<'a>) -> Self {
+        ModelChecker { model, found: CompilationFindings::new(model), rules: CompilationRules::new(model) }
+    }
+
+    /// Takes the findings of every compilation, checked by [`Model::compile_into`].
+    pub fn with_compilations(model: &'m Model<'a>, checked: Checked<'_, 'm, 'a>) -> Self {
+        ModelChecker { model, found: checked.found, rules: CompilationRules::new(model) }
+    }
+
+    /// Checks one more compilation.
+    pub fn compilation(&mut self, compilation: &Compilation) {
+        self.rules.check(compilation, &mut self.found);
     }
 
     /// The findings of every compilation seen and of the index.
-    pub fn finish(mut self) -> Vec<Finding> {
+    pub fn finish(self) -> Vec<Finding> {
         let model = self.model;
-        definition_location::check(model, &mut self.sink);
-        inheritance_cycle::check(model, &mut self.sink);
-        duplicate_definition::check(model, &mut self.sink);
-        unknown_attribute::check(model, &mut self.sink);
-        unknown_resource_type::check(model, &mut self.sink);
-        unknown_function::check(model, &mut self.sink);
-        unknown_class::finish(model, &mut self.sink);
-        missing_module::check(model, self.missing, &mut self.sink);
-        incomplete_node::check(model, self.node_calls, &mut self.sink);
-        policy_constraint::finish(model, &mut self.sink);
-        if model.workspace.record_values {
-            security_secret_not_sensitive::check(model, &mut self.sink);
-            security_hardcoded_secret::finish(model, &mut self.sink);
-            security_admin_by_default::finish(model, &mut self.sink);
-            security_bind_all_interfaces::finish(model, &mut self.sink);
-            security_weak_hash::finish(model, &mut self.sink);
+        let CompilationFindings { mut sink, node_calls, missing } = self.found;
+        // These read the index alone: they run side by side, each into a
+        // sink of its own, taken in this order.
+        type IndexCheck = fn(&Model<'_>, &mut Sink<'_, '_>);
+        let index_checks: [IndexCheck; 6] = [
+            definition_location::check,
+            inheritance_cycle::check,
+            duplicate_definition::check,
+            unknown_attribute::check,
+            unknown_resource_type::check,
+            unknown_function::check,
+        ];
+        let found: Vec<Sink> = index_checks
+            .par_iter()
+            .map(|check| {
+                let mut own = Sink::new(model);
+                check(model, &mut own);
+                own
+            })
+            .collect();
+        for own in found {
+            sink.merge(own);
         }
-        self.sink.finish()
+        unknown_class::finish(model, &mut sink);
+        missing_module::check(model, missing, &mut sink);
+        incomplete_node::check(model, node_calls, &mut sink);
+        policy_constraint::finish(model, &mut sink);
+        if model.workspace.record_values {
+            security_secret_not_sensitive::check(model, &mut sink);
+            security_hardcoded_secret::finish(model, &mut sink);
+            security_admin_by_default::finish(model, &mut sink);
+            security_bind_all_interfaces::finish(model, &mut sink);
+            security_weak_hash::finish(model, &mut sink);
+        }
+        sink.finish()
     }
 }
 
@@ -526,6 +602,19 @@ impl<'m, 'a> Sink<'m, 'a> {
         for item in related {
             if entry.2.len() < MAX_RELATED && !entry.2.contains(&item) {
                 entry.2.push(item);
+            }
+        }
+    }
+
+    /// Takes in what another sink collected, as if it had been reported
+    /// here after everything reported so far.
+    fn merge(&mut self, other: Sink<'m, 'a>) {
+        for (key, (level, message, related, flow)) in other.findings {
+            let entry = self.findings.entry(key).or_insert_with(|| (level, message, Vec::new(), flow));
+            for item in related {
+                if entry.2.len() < MAX_RELATED && !entry.2.contains(&item) {
+                    entry.2.push(item);
+                }
             }
         }
     }
