@@ -903,3 +903,75 @@ fn deny_node_scope_forbids_unqualified_reads_of_top_scope_variables_that_are_not
     let one = found_paths(root, &["--rule", "top-scope-variable=warning", "--format", "json", "."]);
     assert_eq!(one.iter().filter(|(rule, _, _)| rule == "top-scope-variable").count(), 5, "{one:?}");
 }
+
+#[test]
+fn a_deferred_call_counts_as_a_call_of_the_function_it_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "policy.toml", readme_example("no-inline-templates"));
+    write(root, "environment.conf", "modulepath = site:modules\n");
+    write(root, "manifests/site.pp", "node 'web01' {\n  include role::web\n}\n");
+    write(
+        root,
+        "site/role/manifests/web.pp",
+        "class role::web {\n  include profile::web\n  class { 'profile::given': function => 'inline_epp' }\n}\n",
+    );
+    write(
+        root,
+        "site/profile/manifests/web.pp",
+        concat!(
+            "class profile::web (String $by_default = 'inline_template') {\n",
+            "  $renderer = 'inline_epp'\n",
+            "  notify { 'literal': message => Deferred('inline_epp', ['x']) }\n",
+            "  notify { 'variable': message => Deferred($renderer, ['x']) }\n",
+            "  notify { 'default': message => Deferred($by_default, ['x']) }\n",
+            "  notify { 'method': message => Deferred.new('inline_epp', ['x']) }\n",
+            "  notify { 'new': message => new(Deferred, 'inline_template', ['x']) }\n",
+            "  notify { 'hash': message => Deferred({ 'name' => 'inline_epp', 'arguments' => ['x'] }) }\n",
+            // Not forbidden, or not knowable.
+            "  notify { 'allowed': message => Deferred('sprintf', ['%s', 'x']) }\n",
+            "  notify { 'unknown': message => Deferred($facts['renderer'], ['x']) }\n",
+            "  if $renderer == 'none' {\n    notify { 'never run, still written': message => Deferred('inline_template', []) }\n  }\n",
+            "}\n",
+        ),
+    );
+    write(
+        root,
+        "site/profile/manifests/given.pp",
+        "class profile::given (String $function) {\n  notify { 'given': message => Deferred($function, []) }\n}\n",
+    );
+    write(
+        root,
+        "site/profile/functions/later.pp",
+        "function profile::later() {\n  Deferred('inline_template', [])\n}\n",
+    );
+    let args = ["--policy", "policy.toml", "--format", "json", "."];
+    let found = found_paths(root, &args);
+    assert_eq!(
+        found,
+        rows(&[
+            ("no-inline-templates", "site/profile/functions/later.pp", 2),
+            ("no-inline-templates", "site/profile/manifests/given.pp", 2),
+            ("no-inline-templates", "site/profile/manifests/web.pp", 3),
+            ("no-inline-templates", "site/profile/manifests/web.pp", 4),
+            ("no-inline-templates", "site/profile/manifests/web.pp", 5),
+            ("no-inline-templates", "site/profile/manifests/web.pp", 6),
+            ("no-inline-templates", "site/profile/manifests/web.pp", 7),
+            ("no-inline-templates", "site/profile/manifests/web.pp", 8),
+            ("no-inline-templates", "site/profile/manifests/web.pp", 12),
+        ])
+    );
+    let report = json(&mplint(&args, root));
+    let literal = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == "site/profile/manifests/web.pp" && f["start"]["line"] == 3)
+        .unwrap();
+    assert!(
+        literal["message"].as_str().unwrap().contains("`inline_epp` is called here through `Deferred`"),
+        "{literal}"
+    );
+    let flow: Vec<&str> = literal["flow"].as_array().unwrap().iter().map(|s| s["message"].as_str().unwrap()).collect();
+    assert_eq!(flow[0], "`role::web` included by node 'web01'", "{literal}");
+}
