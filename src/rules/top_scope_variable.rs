@@ -42,6 +42,11 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         if read.name.contains("::") || model.facts.is_named_fact(&read.name) {
             continue;
         }
+        // Checked on its own, a class may really be declared from a node
+        // that assigns the name: which scope answers is not known.
+        if compilation.hypothetical() && model.node_variables.contains(&*read.name) {
+            continue;
+        }
         let name = &read.name;
         let reader = describe_owner(&read.reader, compilation);
         let instead = match read.reader {

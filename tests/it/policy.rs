@@ -867,6 +867,9 @@ fn deny_node_scope_forbids_unqualified_reads_of_top_scope_variables_that_are_not
     // A usage example's top scope stands in for the declarer: not reported.
     write(root, "modules/app/examples/init.pp", "$foo = 'example'\n$shared = 'example'\ninclude app\n");
     write(root, "modules/app/manifests/uses.pp", "class app::uses {\n  notify { $foo: }\n}\n");
+    // No node declares it; one that did might answer the read from its own
+    // scope, as web01 does for `$shared`: not certain, not reported.
+    write(root, "modules/app/manifests/elsewhere.pp", "class app::elsewhere {\n  notify { $shared: }\n}\n");
 
     let args = ["--policy", "deny-node-scope", "--format", "json", "."];
     let found = found_paths(root, &args);
