@@ -800,6 +800,11 @@ fn deny_node_scope_makes_each_node_scope_read_an_error_naming_the_node_and_the_a
     assert!(db.iter().any(|m| m == "`$datadir` assigned here by node 'db01.example.com'"), "{db:?}");
     let vhost = related_of(&report, "modules/profile/manifests/vhost.pp", 2);
     assert!(vhost.iter().any(|m| m == "`$port` assigned here by node 'web01.example.com'"), "{vhost:?}");
+    // `modules/` alone, without the site: the same reads, each one that
+    // only a declaring node or top scope can provide.
+    let modules_only = ["--policy", "deny-node-scope", "--format", "json", "modules/"];
+    assert_eq!(mplint(&modules_only, root).status.code(), Some(1));
+    assert_eq!(found_paths(root, &modules_only), found);
 
     // The same classes given their values as parameters: no leak, exit 0.
     write(
