@@ -17,6 +17,7 @@ pub fn list_rules(out: &mut impl Write) -> std::io::Result<()> {
     writeln!(out)?;
     writeln!(out, "Levels are the defaults: a finding at `error` makes the exit status 1 (see --fail-on).")?;
     writeln!(out, "The security-* rules are off unless turned on; `--policy security` turns them all on.")?;
+    writeln!(out, "So is top-scope-variable; `--policy deny-node-scope` turns it on.")?;
     writeln!(out, "`mplint rule ID` explains a rule. Change a level in .mplint.toml (`mplint init` writes one),")?;
     writeln!(out, "under [rules]: ID = \"off\" | \"note\" | \"warning\" | \"error\", or with --rule ID=LEVEL.")
 }
@@ -136,9 +137,10 @@ pub fn initial_config() -> String {
          # to this file: their classes are known, their own findings not reported.\n\
          # modulepath = [\"../modules\"]\n\
          \n\
-         # Presets: deny-node-scope (node-scope leaks are errors), strict (every\n\
-         # finding fails the run), security (the security smells), roles-profiles\n\
-         # (the roles and profiles pattern); `mplint policies` lists them.\n\
+         # Presets: deny-node-scope (node-scope leaks and unqualified reads of\n\
+         # top-scope variables are errors), strict (every finding fails the run),\n\
+         # security (the security smells), roles-profiles (the roles and profiles\n\
+         # pattern); `mplint policies` lists them.\n\
          # policies = [\"deny-node-scope\"]\n\
          \n\
          # Top-scope variables nodes get from outside the tree (external facts, an ENC).\n\

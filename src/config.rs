@@ -302,8 +302,8 @@ fn apply(settings: &mut Settings, config: FileConfig, source: &Source<'_>, base:
     for (rule, level) in &config.rules {
         if rule.get_ref() == "*" {
             let parsed = source.rule_level("`*`", level)?;
-            // Rules off by default (the security smells) are turned on by
-            // name or by their policy only.
+            // Rules off by default (the security smells, conventions) are
+            // turned on by name or by their policy only.
             let ids = crate::rules::ALL_RULES
                 .iter()
                 .map(|r| r.id)

@@ -461,11 +461,14 @@ impl Constraint {
     }
 
     /// Whether calls of a function are recorded for this constraint: the
-    /// functions it forbids, those that call a function by name (`call`),
-    /// and those that declare resources of a type given by name.
+    /// functions it forbids, those that call a function by name (`call`,
+    /// `Deferred`, `new(Deferred, …)`), and those that declare resources
+    /// of a type given by name.
     pub fn records_call(&self, function: &str) -> bool {
         match &self.test {
-            Test::ForbidFunctions(functions) => function == "call" || functions.matching(function).is_some(),
+            Test::ForbidFunctions(functions) => {
+                matches!(function, "call" | "deferred" | "new") || functions.matching(function).is_some()
+            }
             Test::ForbidTypes(_) => RESOURCE_FUNCTIONS.contains(&function),
             _ => false,
         }

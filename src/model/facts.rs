@@ -190,6 +190,9 @@ pub struct Facts {
     shipped: BTreeSet<String>,
     /// The names the configuration declares as facts (or ENC parameters).
     declared: BTreeSet<String>,
+    /// Names known only because a Hiera hierarchy interpolates them: the
+    /// site may set them itself, at top scope.
+    interpolated_only: BTreeSet<String>,
     /// Keys the tree's Hiera data sets (`ntp::servers`): Puppet's automatic
     /// parameter lookup gives those class parameters their value.
     data_keys: BTreeSet<String>,
@@ -219,6 +222,7 @@ impl Default for Facts {
             custom: BTreeSet::new(),
             shipped: BTreeSet::new(),
             declared: BTreeSet::new(),
+            interpolated_only: BTreeSet::new(),
             data_keys: BTreeSet::new(),
             core: true,
             data_known: DataKnown::Nowhere,
@@ -251,6 +255,7 @@ impl Facts {
         }
         let shipped = custom.clone();
         custom.extend(declared.iter().cloned());
+        let mut interpolated = BTreeSet::new();
         // Hiera configurations: environments' and modules' own, and copies
         // a module deploys from `files/`.
         let config_dirs = workspace
@@ -263,11 +268,14 @@ impl Facts {
                 let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
                 if name.starts_with("hiera") && (name.ends_with(".yaml") || name.ends_with(".yml")) {
                     if let Ok(text) = std::fs::read_to_string(&path) {
-                        custom.extend(interpolated_variables(&text));
+                        interpolated.extend(interpolated_variables(&text));
                     }
                 }
             }
         }
+        let interpolated_only: BTreeSet<String> =
+            interpolated.into_iter().filter(|name| !custom.contains(name) && !is_core_fact(name)).collect();
+        custom.extend(interpolated_only.iter().cloned());
         // Hiera data: modules' `data/`, environments' `data/` and `hieradata/`.
         let mut data_keys = BTreeSet::new();
         let data_dirs = workspace
@@ -285,6 +293,7 @@ impl Facts {
             custom,
             shipped,
             declared,
+            interpolated_only,
             data_keys,
             core: true,
             data_known: DataKnown::Environments { closed, open_modules },
@@ -347,6 +356,13 @@ impl Facts {
     pub fn is_fact(&self, name: &str) -> bool {
         let name = name.trim_start_matches("::");
         self.custom.contains(name) || (self.core && is_core_fact(name))
+    }
+
+    /// Is `name` a fact by name: Facter's, a custom fact of the tree or one
+    /// the configuration declares? Not a name only a Hiera hierarchy
+    /// interpolates, which the site may set at top scope itself.
+    pub fn is_named_fact(&self, name: &str) -> bool {
+        self.is_fact(name) && !self.interpolated_only.contains(name.trim_start_matches("::"))
     }
 }
 

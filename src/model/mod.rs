@@ -262,7 +262,7 @@ impl<'a> Model<'a> {
                     let name = call.name.as_str();
                     opaque |= !matches!(name, "include" | "require" | "contain")
                         && !declaring.contains_key(name)
-                        && !interp::BUILT_IN_FUNCTIONS.contains(&name)
+                        && !interp::is_built_in_call(name)
                         && !self.index.functions.contains_key(&index::normalize_name(name));
                 }
             });

@@ -424,8 +424,9 @@ pub struct Compilation {
     /// top-level code with no nodes at all.
     pub node_in_view: bool,
     pub scopes: Vec<ScopeKind>,
-    /// The reads rules query: those found in node scope and those that
-    /// found nothing when they ran (`Unbound`, `LaterBound`).
+    /// The reads rules query: those found in node scope, unqualified reads
+    /// of top scope by classes and defined types, and those that found
+    /// nothing when they ran (`Unbound`, `LaterBound`).
     pub reads: Vec<Read>,
     /// Reads that reached a fact.
     pub fact_reads: Vec<FactRead>,

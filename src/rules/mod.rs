@@ -38,6 +38,7 @@ pub mod selector_without_match;
 pub mod statement_without_effect;
 pub mod syntax_error;
 pub mod top_scope_fact;
+pub mod top_scope_variable;
 pub mod type_mismatch;
 pub mod undefined_variable;
 pub mod unknown_attribute;
@@ -220,6 +221,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &statement_without_effect::RULE,
     &syntax_error::RULE,
     &top_scope_fact::RULE,
+    &top_scope_variable::RULE,
     &type_mismatch::RULE,
     &undefined_variable::RULE,
     &unknown_attribute::RULE,
@@ -291,9 +293,13 @@ pub const SECURITY_RULES: &[&RuleInfo] = &[
     &security_world_writable::RULE,
 ];
 
+/// Rules that judge a site's conventions rather than mistakes: off unless
+/// turned on by name or by a policy (`deny-node-scope`).
+pub const CONVENTION_RULES: &[&RuleInfo] = &[&top_scope_variable::RULE];
+
 /// Whether a rule runs unless the configuration turns it off.
 pub fn on_by_default(id: &str) -> bool {
-    !SECURITY_RULES.iter().any(|r| r.id == id)
+    !SECURITY_RULES.iter().chain(CONVENTION_RULES).any(|r| r.id == id)
 }
 
 /// A rule's check of one file.
@@ -372,7 +378,7 @@ impl<'m, 'a> CompilationRules<'m, 'a> {
 
     fn check(&self, compilation: &Compilation, found: &mut CompilationFindings<'m, 'a>) {
         type Check = fn(&Model<'_>, &Compilation, &mut Sink<'_, '_>);
-        let checks: [Check; 13] = [
+        let checks: [Check; 14] = [
             node_scope_leak::check,
             use_before_assign::check,
             undefined_variable::check,
@@ -384,6 +390,7 @@ impl<'m, 'a> CompilationRules<'m, 'a> {
             policy_constraint::check,
             legacy_fact::check,
             top_scope_fact::check,
+            top_scope_variable::check,
             selector_without_match::check,
             type_mismatch::check,
         ];
@@ -486,6 +493,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
         missing_module::check(model, missing, &mut sink);
         incomplete_node::check(model, node_calls, &mut sink);
         policy_constraint::finish(model, &mut sink);
+        top_scope_variable::finish(&mut sink);
         if model.workspace.record_values {
             security_secret_not_sensitive::check(model, &mut sink);
             security_hardcoded_secret::finish(model, &mut sink);

@@ -15,7 +15,7 @@
 
 use super::{chain_related, Sink};
 use crate::model::index::Loc;
-use crate::model::record::{Compilation, Declared, Owner};
+use crate::model::record::{CallRecord, Compilation, Declared, Owner};
 use crate::model::value::Value;
 use crate::model::Model;
 use crate::policy::{Constraint, NameGlobs, Test, RESOURCE_FUNCTIONS};
@@ -148,26 +148,60 @@ fn written(constraint: &Constraint, file: usize, expr: &Expr, sink: &mut Sink<'_
         }
         (Test::ForbidFunctions(functions), ExprKind::Call(call)) => {
             let name = crate::model::index::normalize_name(&call.name);
-            let Some(pattern) = functions.matching(&name) else { return };
+            let (function, how) = match written_deferred(&call.name, None, &call.args) {
+                Some(function) => (function, " through `Deferred`"),
+                None => (name, ""),
+            };
+            let Some(pattern) = functions.matching(&function) else { return };
             let message = format!(
-                "{}: `{name}` is called here{} {tail}",
+                "{}: `{function}` is called here{how}{} {tail}",
                 constraint.message,
-                listed("forbid-function", pattern, &name)
+                listed("forbid-function", pattern, &function)
             );
             report(sink, Loc::new(file, expr.span), message);
         }
         (Test::ForbidFunctions(functions), ExprKind::MethodCall(call)) => {
             let name = crate::model::index::normalize_name(&call.method);
-            let Some(pattern) = functions.matching(&name) else { return };
+            let (function, how) = match written_deferred(&call.method, Some(&call.object), &call.args) {
+                Some(function) => (function, " through `Deferred`"),
+                None => (name, ""),
+            };
+            let Some(pattern) = functions.matching(&function) else { return };
             let message = format!(
-                "{}: `{name}` is called here{} {tail}",
+                "{}: `{function}` is called here{how}{} {tail}",
                 constraint.message,
-                listed("forbid-function", pattern, &name)
+                listed("forbid-function", pattern, &function)
             );
             report(sink, Loc::new(file, call.method_span), message);
         }
         _ => {}
     }
+}
+
+/// The function a `Deferred` written in the code names literally:
+/// `Deferred('f', …)`, `new(Deferred, 'f', …)`, `Deferred.new('f', …)`
+/// (`object` is the method call's receiver), or with a hash of
+/// attributes naming it (`{'name' => 'f', …}`).
+fn written_deferred(function: &str, object: Option<&Expr>, args: &[Expr]) -> Option<String> {
+    let is_deferred = |e: &Expr| matches!(&e.kind, ExprKind::TypeRef(t) if is_deferred_type(t));
+    let named = match object {
+        Some(object) if is_deferred(object) && function.eq_ignore_ascii_case("new") => args.first(),
+        Some(_) => None,
+        None if is_deferred_type(function) => args.first(),
+        None if function.eq_ignore_ascii_case("new") && args.first().is_some_and(is_deferred) => args.get(1),
+        None => None,
+    }?;
+    let literal = |e: &Expr| match &e.kind {
+        ExprKind::Str(s) => s.as_literal(),
+        _ => None,
+    };
+    let name = match &named.kind {
+        ExprKind::Hash(pairs) => {
+            pairs.iter().find(|p| literal(&p.key).as_deref() == Some("name")).and_then(|p| literal(&p.value))
+        }
+        _ => literal(named),
+    }?;
+    Some(crate::model::index::normalize_name(&name))
 }
 
 /// `apache::vhost` → `Apache::Vhost`.
@@ -248,8 +282,42 @@ fn forbidden_types(
     }
 }
 
-/// Calls of forbidden functions: by name, as a method (`$x.f`), or through
-/// `call('f', …)`.
+/// Whether a name is the type `Deferred` (a type name starts upper-case;
+/// the rest is without case).
+fn is_deferred_type(name: &str) -> bool {
+    let name = name.trim_start_matches("::");
+    name.starts_with(|c: char| c.is_ascii_uppercase()) && name.eq_ignore_ascii_case("deferred")
+}
+
+/// The function a `Deferred` value names: its first argument, or the
+/// `name` of a hash of attributes (`Deferred({'name' => 'f', …})`).
+fn deferred_name(arg: Option<&Value>) -> Option<&str> {
+    match arg? {
+        Value::Str(name) => Some(name),
+        Value::Hash(pairs) => pairs.iter().find(|(k, _)| k.as_str() == Some("name")).and_then(|(_, v)| v.as_str()),
+        _ => None,
+    }
+}
+
+/// The function a call runs by name rather than calling it itself, with
+/// what it goes through: `call('f', …)` now, `Deferred('f', […])` (or
+/// `Deferred.new`, `new(Deferred, …)`) on the agent.
+fn called_by_name(call: &CallRecord) -> Option<(&str, &'static str)> {
+    let name = crate::model::index::normalize_name(&call.name);
+    if name == "call" {
+        return call.args.first().and_then(Value::as_str).map(|f| (f, "call"));
+    }
+    if is_deferred_type(&call.name) {
+        return deferred_name(call.args.first()).map(|f| (f, "Deferred"));
+    }
+    if name == "new" && matches!(call.args.first(), Some(Value::Type(t)) if is_deferred_type(t)) {
+        return deferred_name(call.args.get(1)).map(|f| (f, "Deferred"));
+    }
+    None
+}
+
+/// Calls of forbidden functions: by name, as a method (`$x.f`), through
+/// `call('f', …)`, or deferred to the agent (`Deferred('f', […])`).
 fn forbidden_functions(
     model: &Model<'_>,
     compilation: &Compilation,
@@ -260,19 +328,16 @@ fn forbidden_functions(
     for call in &compilation.calls {
         let name = crate::model::index::normalize_name(&call.name);
         let called = match functions.matching(&name) {
-            Some(pattern) => Some((name.clone(), pattern)),
-            None if name == "call" => call
-                .args
-                .first()
-                .and_then(Value::as_str)
-                .and_then(|f| Some((crate::model::index::normalize_name(f), functions.matching(f)?))),
-            None => None,
+            Some(pattern) => Some((name.clone(), pattern, None)),
+            None => called_by_name(call).and_then(|(f, through)| {
+                Some((crate::model::index::normalize_name(f), functions.matching(f)?, Some(through)))
+            }),
         };
-        let Some((function, pattern)) = called else { continue };
+        let Some((function, pattern, through)) = called else { continue };
         if !constraint.applies_in(model.relative_path(call.at.file())) {
             continue;
         }
-        let how = if function == name { String::new() } else { format!(" through `{name}`") };
+        let how = through.map_or_else(String::new, |through| format!(" through `{through}`"));
         let message = format!(
             "{}: `{function}` is called here{how}{} (constraint `{}` of policy {})",
             constraint.message,

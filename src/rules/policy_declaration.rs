@@ -241,7 +241,7 @@ fn declares_by_unseen_means(expr: &Expr) -> bool {
     match &expr.kind {
         ExprKind::Call(call) => {
             let name = crate::model::index::normalize_name(&call.name);
-            let builtin = crate::model::interp::BUILT_IN_FUNCTIONS.contains(&name.as_str());
+            let builtin = crate::model::interp::is_built_in_call(&call.name);
             !builtin
                 || matches!(
                     name.as_str(),

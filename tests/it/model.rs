@@ -296,6 +296,19 @@ fn top_scope_variables_a_node_function_may_set_are_not_undefined() {
 }
 
 #[test]
+fn a_node_calling_a_data_type_is_not_incomplete() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "node 'web01' {\n  notify { 'x': message => Deferred('sprintf', ['%s', 'x']) }\n  $port = Integer('80')\n  notify { \"${port}\": }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
 fn an_optional_top_scope_variable_read_for_a_fallback_is_a_note() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();

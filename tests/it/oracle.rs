@@ -295,14 +295,27 @@ fn fact_values(node: &str) -> [String; 4] {
     ["\"Debian\"".into(), "{\"family\"=>\"Debian\"}".into(), format!("\"{host}\""), format!("\"{node}\"")]
 }
 
+/// Whether a value Puppet read (as the catalog shows a `notify`'s
+/// message) is of the kind a rule is about: a fact's for the fact rules,
+/// a top-scope variable's (`'top …'`) for `top-scope-variable`, a node
+/// scope's (`'node …'`) for `node-scope-leak`.
+fn read_of_its_kind(rule: &str, node: &str, message: &str) -> bool {
+    match rule {
+        "top-scope-variable" => message.starts_with("\"top "),
+        "node-scope-leak" => message.starts_with("\"node "),
+        _ => fact_values(node).iter().any(|v| v == message),
+    }
+}
+
 /// Cases with `# checks: RULE, …` list every finding of those rules as
 /// `# expect:` lines, and show each read in a `notify { 'line L': message
-/// => <read> }`: Puppet's catalog then tells whether the read at line L got
-/// a fact's value. An expected finding must be a read Puppet resolved to a
-/// fact in some node's compilation; a read that got another value (a
-/// parameter, a local of the same name) must not be expected.
+/// => <read> }`: Puppet's catalog then tells what value the read at line L
+/// got. An expected finding must be a read where some node's Puppet got a
+/// value of the kind its rule is about (a fact, a top-scope or a node-scope
+/// variable, see [`read_of_its_kind`]); a read that got another value (a
+/// parameter, a local of the same name) cannot be expected.
 #[test]
-fn fact_rules_agree_with_puppet() {
+fn read_rules_agree_with_puppet() {
     let mut checked = 0;
     let mut failures = Vec::new();
     for case in cases() {
@@ -331,27 +344,22 @@ fn fact_rules_agree_with_puppet() {
         }
         let verdicts: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(case.with_extension("verdict.json")).unwrap()).unwrap();
-        // Per line, whether some node's Puppet read a fact's value there.
-        let mut fact_read_at: std::collections::BTreeMap<u32, bool> = Default::default();
+        // Per line, what each node's Puppet read there.
+        let mut read_at: std::collections::BTreeMap<u32, Vec<(String, String)>> = Default::default();
         for (node, verdict) in verdicts.as_object().unwrap() {
             for resource in verdict["resources"].as_array().into_iter().flatten() {
                 let Some(line) = resource["title"].as_str().and_then(|t| t.strip_prefix("line ")) else { continue };
-                let message = resource["params"]["message"].as_str().unwrap_or_default();
-                let is_fact = fact_values(node).iter().any(|v| v == message);
-                *fact_read_at.entry(line.parse().unwrap()).or_default() |= is_fact;
+                let message = resource["params"]["message"].as_str().unwrap_or_default().to_string();
+                read_at.entry(line.parse().unwrap()).or_default().push((node.clone(), message));
             }
         }
         for (rule, line) in &expected {
-            if fact_read_at.get(line) != Some(&true) {
-                failures.push(format!("{name}: {rule}@{line} expected, but Puppet read no fact there"));
-            }
-        }
-        for (line, _) in fact_read_at.iter().filter(|(_, is_fact)| !**is_fact) {
-            if expected.iter().any(|(_, at)| at == line) {
-                failures.push(format!("{name}: line {line} expected, but Puppet's value there is no fact's"));
+            let reads = read_at.get(line).map_or(&[][..], Vec::as_slice);
+            if !reads.iter().any(|(node, message)| read_of_its_kind(rule, node, message)) {
+                failures.push(format!("{name}: {rule}@{line} expected, but Puppet read {reads:?} there"));
             }
         }
     }
-    assert!(checked >= 5, "only {checked} cases check the fact rules");
+    assert!(checked >= 6, "only {checked} cases check the read rules");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -736,3 +736,250 @@ fn readme_example_with(a: &str, b: &str) -> String {
         .unwrap_or_else(|| panic!("no example with {a} and {b}"))
         .to_string()
 }
+
+/// Every finding's related messages, by (rule, path, line).
+fn related_of(report: &serde_json::Value, path: &str, line: u64) -> Vec<String> {
+    let finding = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == path && f["start"]["line"] == line)
+        .unwrap_or_else(|| panic!("no finding at {path}:{line}: {report}"));
+    finding["related"].as_array().unwrap().iter().map(|r| r["message"].as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn deny_node_scope_makes_each_node_scope_read_an_error_naming_the_node_and_the_assignment() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = modules\n");
+    write(
+        root,
+        "manifests/site.pp",
+        concat!(
+            "$site = 'ams'\n",
+            "node 'web01.example.com' {\n  $port = 8080\n  $vhost = 'www'\n  include role::web\n}\n",
+            "node 'db01.example.com' {\n  $datadir = '/srv/db'\n  include profile::db\n}\n",
+        ),
+    );
+    write(root, "modules/role/manifests/web.pp", "class role::web {\n  include profile::web\n}\n");
+    // Reads of node scope by a class, a defined type, another node's class;
+    // the site's own global read qualified is no leak.
+    write(
+        root,
+        "modules/profile/manifests/web.pp",
+        "class profile::web {\n  notify { \"${port} ${::site}\": }\n  notify { $vhost: }\n  profile::vhost { 'main': }\n}\n",
+    );
+    write(
+        root,
+        "modules/profile/manifests/vhost.pp",
+        "define profile::vhost {\n  notify { \"${title} ${port}\": }\n}\n",
+    );
+    write(
+        root,
+        "modules/profile/manifests/db.pp",
+        "class profile::db {\n  file { $datadir: ensure => directory }\n}\n",
+    );
+    let args = ["--policy", "deny-node-scope", "--format", "json", "."];
+    let output = mplint(&args, root);
+    assert_eq!(output.status.code(), Some(1));
+    let found = found_paths(root, &args);
+    assert_eq!(
+        found,
+        rows(&[
+            ("node-scope-leak", "modules/profile/manifests/db.pp", 2),
+            ("node-scope-leak", "modules/profile/manifests/vhost.pp", 2),
+            ("node-scope-leak", "modules/profile/manifests/web.pp", 2),
+            ("node-scope-leak", "modules/profile/manifests/web.pp", 3),
+        ]),
+        "one finding per read of node scope"
+    );
+    let report = json(&output);
+    assert!(report["findings"].as_array().unwrap().iter().all(|f| f["level"] == "error"), "{report}");
+    let db = related_of(&report, "modules/profile/manifests/db.pp", 2);
+    assert!(db.iter().any(|m| m == "`$datadir` assigned here by node 'db01.example.com'"), "{db:?}");
+    let vhost = related_of(&report, "modules/profile/manifests/vhost.pp", 2);
+    assert!(vhost.iter().any(|m| m == "`$port` assigned here by node 'web01.example.com'"), "{vhost:?}");
+    // `modules/` alone, without the site: the same reads, each one that
+    // only a declaring node or top scope can provide.
+    let modules_only = ["--policy", "deny-node-scope", "--format", "json", "modules/"];
+    assert_eq!(mplint(&modules_only, root).status.code(), Some(1));
+    assert_eq!(found_paths(root, &modules_only), found);
+
+    // The same classes given their values as parameters: no leak, exit 0.
+    write(
+        root,
+        "manifests/site.pp",
+        "$site = 'ams'\nnode 'web01.example.com' {\n  class { 'profile::db': datadir => '/srv/db' }\n}\n",
+    );
+    write(
+        root,
+        "modules/profile/manifests/db.pp",
+        "class profile::db (String $datadir) {\n  file { $datadir: ensure => directory }\n}\n",
+    );
+    std::fs::remove_dir_all(root.join("modules/role")).unwrap();
+    std::fs::remove_file(root.join("modules/profile/manifests/web.pp")).unwrap();
+    std::fs::remove_file(root.join("modules/profile/manifests/vhost.pp")).unwrap();
+    let clean = mplint(&["--policy", "deny-node-scope", "."], root);
+    assert_eq!(clean.status.code(), Some(0), "{}", String::from_utf8_lossy(&clean.stdout));
+}
+
+#[test]
+fn deny_node_scope_forbids_unqualified_reads_of_top_scope_variables_that_are_not_facts() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = modules\n");
+    write(root, ".mplint.toml", "[include-functions.role]\nclass = \"role::{}\"\nsets = [\"_role\"]\n");
+    // The hierarchy interpolates `$tier`, which the site sets itself.
+    write(root, "hiera.yaml", "---\nversion: 5\nhierarchy:\n  - name: tier\n    path: \"%{::tier}.yaml\"\n");
+    write(
+        root,
+        "manifests/site.pp",
+        concat!(
+            "$foo = 'top'\n",
+            "$tier = 'prod'\n",
+            "$shared = 'top'\n",
+            "node 'web01.example.com' {\n  $shared = 'node'\n  role('web')\n}\n",
+            "node 'db01.example.com' {\n  include app\n}\n",
+        ),
+    );
+    write(root, "modules/role/manifests/web.pp", "class role::web {\n  include app\n  include app::local\n}\n");
+    write(
+        root,
+        "modules/app/manifests/init.pp",
+        concat!(
+            "class app {\n",
+            "  notify { \"unqualified ${foo}\": }\n",
+            "  notify { \"qualified ${::foo}\": }\n",
+            "  notify { \"fact ${os}\": }\n",
+            "  notify { \"node or top ${shared}\": }\n",
+            "  notify { \"from the role function ${_role}\": }\n",
+            "  notify { \"interpolated by hiera ${tier}\": }\n",
+            "  app::dir { '/srv': }\n",
+            "}\n",
+        ),
+    );
+    write(
+        root,
+        "modules/app/manifests/local.pp",
+        "class app::local {\n  $foo = 'local'\n  notify { \"local ${foo}\": }\n}\n",
+    );
+    write(
+        root,
+        "modules/app/manifests/dir.pp",
+        "define app::dir {\n  file { \"${title}/${foo}\": ensure => directory }\n}\n",
+    );
+    // A usage example's top scope stands in for the declarer: not reported.
+    write(root, "modules/app/examples/init.pp", "$foo = 'example'\n$shared = 'example'\ninclude app\n");
+    write(root, "modules/app/manifests/uses.pp", "class app::uses {\n  notify { $foo: }\n}\n");
+    // No node declares it; one that did might answer the read from its own
+    // scope, as web01 does for `$shared`: not certain, not reported.
+    write(root, "modules/app/manifests/elsewhere.pp", "class app::elsewhere {\n  notify { $shared: }\n}\n");
+
+    let args = ["--policy", "deny-node-scope", "--format", "json", "."];
+    let found = found_paths(root, &args);
+    assert_eq!(
+        found,
+        rows(&[
+            ("top-scope-variable", "modules/app/manifests/dir.pp", 2),
+            ("top-scope-variable", "modules/app/manifests/init.pp", 2),
+            ("top-scope-fact", "modules/app/manifests/init.pp", 4),
+            ("node-scope-leak", "modules/app/manifests/init.pp", 5),
+            ("top-scope-variable", "modules/app/manifests/init.pp", 6),
+            ("top-scope-variable", "modules/app/manifests/init.pp", 7),
+            ("top-scope-variable", "modules/app/manifests/uses.pp", 2),
+        ])
+    );
+    let report = json(&mplint(&args, root));
+    let finding = &report["findings"][1];
+    assert_eq!(finding["level"], "error");
+    assert_eq!(
+        finding["message"],
+        "class `app` reads the top-scope variable `$foo` unqualified: write `$::foo`, or make it a class parameter"
+    );
+    let related = related_of(&report, "modules/app/manifests/init.pp", 2);
+    assert_eq!(related[0], "`$foo` assigned here, at top scope", "{related:?}");
+    let role = related_of(&report, "modules/app/manifests/init.pp", 6);
+    assert_eq!(role[0], "`$_role` set at top scope by this call", "{role:?}");
+    let dir_related = related_of(&report, "modules/app/manifests/dir.pp", 2);
+    assert!(report["findings"][0]["message"].as_str().unwrap().contains("make it a parameter of the defined type"));
+    assert!(dir_related.iter().any(|m| m.contains("`app::dir['/srv']` declared by `app`")), "{dir_related:?}");
+
+    // Off unless turned on.
+    let plain = found_paths(root, &["--format", "json", "."]);
+    assert!(plain.iter().all(|(rule, _, _)| rule != "top-scope-variable"), "{plain:?}");
+    let one = found_paths(root, &["--rule", "top-scope-variable=warning", "--format", "json", "."]);
+    assert_eq!(one.iter().filter(|(rule, _, _)| rule == "top-scope-variable").count(), 5, "{one:?}");
+}
+
+#[test]
+fn a_deferred_call_counts_as_a_call_of_the_function_it_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "policy.toml", readme_example("no-inline-templates"));
+    write(root, "environment.conf", "modulepath = site:modules\n");
+    write(root, "manifests/site.pp", "node 'web01' {\n  include role::web\n}\n");
+    write(
+        root,
+        "site/role/manifests/web.pp",
+        "class role::web {\n  include profile::web\n  class { 'profile::given': function => 'inline_epp' }\n}\n",
+    );
+    write(
+        root,
+        "site/profile/manifests/web.pp",
+        concat!(
+            "class profile::web (String $by_default = 'inline_template') {\n",
+            "  $renderer = 'inline_epp'\n",
+            "  notify { 'literal': message => Deferred('inline_epp', ['x']) }\n",
+            "  notify { 'variable': message => Deferred($renderer, ['x']) }\n",
+            "  notify { 'default': message => Deferred($by_default, ['x']) }\n",
+            "  notify { 'method': message => Deferred.new('inline_epp', ['x']) }\n",
+            "  notify { 'new': message => new(Deferred, 'inline_template', ['x']) }\n",
+            "  notify { 'hash': message => Deferred({ 'name' => 'inline_epp', 'arguments' => ['x'] }) }\n",
+            // Not forbidden, or not knowable.
+            "  notify { 'allowed': message => Deferred('sprintf', ['%s', 'x']) }\n",
+            "  notify { 'unknown': message => Deferred($facts['renderer'], ['x']) }\n",
+            "  if $renderer == 'none' {\n    notify { 'never run, still written': message => Deferred('inline_template', []) }\n  }\n",
+            "}\n",
+        ),
+    );
+    write(
+        root,
+        "site/profile/manifests/given.pp",
+        "class profile::given (String $function) {\n  notify { 'given': message => Deferred($function, []) }\n}\n",
+    );
+    write(
+        root,
+        "site/profile/functions/later.pp",
+        "function profile::later() {\n  Deferred('inline_template', [])\n}\n",
+    );
+    let args = ["--policy", "policy.toml", "--format", "json", "."];
+    let found = found_paths(root, &args);
+    assert_eq!(
+        found,
+        rows(&[
+            ("no-inline-templates", "site/profile/functions/later.pp", 2),
+            ("no-inline-templates", "site/profile/manifests/given.pp", 2),
+            ("no-inline-templates", "site/profile/manifests/web.pp", 3),
+            ("no-inline-templates", "site/profile/manifests/web.pp", 4),
+            ("no-inline-templates", "site/profile/manifests/web.pp", 5),
+            ("no-inline-templates", "site/profile/manifests/web.pp", 6),
+            ("no-inline-templates", "site/profile/manifests/web.pp", 7),
+            ("no-inline-templates", "site/profile/manifests/web.pp", 8),
+            ("no-inline-templates", "site/profile/manifests/web.pp", 12),
+        ])
+    );
+    let report = json(&mplint(&args, root));
+    let literal = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == "site/profile/manifests/web.pp" && f["start"]["line"] == 3)
+        .unwrap();
+    assert!(
+        literal["message"].as_str().unwrap().contains("`inline_epp` is called here through `Deferred`"),
+        "{literal}"
+    );
+    let flow: Vec<&str> = literal["flow"].as_array().unwrap().iter().map(|s| s["message"].as_str().unwrap()).collect();
+    assert_eq!(flow[0], "`role::web` included by node 'web01'", "{literal}");
+}

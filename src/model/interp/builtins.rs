@@ -230,6 +230,14 @@ pub fn built_in_attributes(type_name: &str) -> Option<&'static [&'static str]> {
 /// `pick`, `pick_default`): a variable passed to them may be unset on purpose.
 pub(super) const FALLBACK_FUNCTIONS: &[&str] = &["pick", "pick_default"];
 
+/// Whether a call is Puppet's own: a built-in function, or a data type
+/// called to make a value of it (`Integer('3')`, `Deferred('f', [])`),
+/// which declares nothing.
+pub fn is_built_in_call(name: &str) -> bool {
+    let name = name.trim_start_matches("::");
+    BUILT_IN_FUNCTIONS.contains(&name) || name.starts_with(|c: char| c.is_ascii_uppercase())
+}
+
 /// Puppet's own functions (Puppet 7), which need no definition in the tree.
 pub const BUILT_IN_FUNCTIONS: &[&str] = &[
     "abs",

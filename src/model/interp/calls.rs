@@ -1,7 +1,7 @@
 //! Function calls: `include`-like declarations, the site's include
 //! functions, `fail()`, `defined()` and fallbacks such as `pick()`.
 
-use super::builtins::{BUILT_IN_FUNCTIONS, BUILT_IN_TYPES, FALLBACK_FUNCTIONS};
+use super::builtins::{is_built_in_call, BUILT_IN_TYPES, FALLBACK_FUNCTIONS};
 use super::{loc, Ctx, Interpreter};
 use crate::model::index::{normalize_name, Loc};
 use crate::model::record::*;
@@ -80,7 +80,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             return Value::Unknown;
         }
-        if ctx.owner == Owner::Node && !BUILT_IN_FUNCTIONS.contains(&call.name.as_str()) {
+        if ctx.owner == Owner::Node && !is_built_in_call(&call.name) {
             self.out.events.push(Event::NodeCall { name: call.name.clone(), loc: at });
         }
         Value::Unknown

@@ -27,7 +27,7 @@ use super::value::Value;
 use crate::syntax::ast::*;
 use crate::syntax::ParsedFile;
 
-pub use self::builtins::{built_in_attributes, BUILT_IN_FUNCTIONS, METAPARAMETERS};
+pub use self::builtins::{built_in_attributes, is_built_in_call, BUILT_IN_FUNCTIONS, METAPARAMETERS};
 pub use self::resources::namevar;
 
 /// Most defined-type instances one compilation evaluates.

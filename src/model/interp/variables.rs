@@ -187,10 +187,14 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             self.out.fact_reads.push(FactRead { loc: at, name: variable.unanchored().into(), form });
         }
         // Only what the rules ask about is kept: reads found in node scope,
-        // and reads that found nothing (perhaps bound later) where no
+        // unqualified reads a class or defined type makes of top scope, and
+        // reads that found nothing (perhaps bound later) where no
         // `defined('$x')` guards them.
         let queried = match &outcome {
             ReadOutcome::Bound { kind: ScopeKind::Node, .. } => true,
+            ReadOutcome::Bound { kind: ScopeKind::Top, binding: Some(_) } => {
+                matches!(ctx.owner, Owner::Class(_) | Owner::Define(_)) && !variable.name.contains("::")
+            }
             ReadOutcome::Unbound { .. } => {
                 !self.out.guarded(&ctx.path, true, |g| matches!(g, Guarded::Variable(v) if v == variable.unanchored()))
             }
