@@ -11,6 +11,18 @@ use super::ast::*;
 use super::source::{SourceFile, Span};
 use super::MAX_NESTING;
 
+/// The grammar's field ids by name: finding a field by its name scans
+/// every field name of the grammar.
+static FIELD_IDS: std::sync::LazyLock<HashMap<&'static str, u16>> = std::sync::LazyLock::new(|| {
+    let language = super::language();
+    (1..=language.field_count() as u16).filter_map(|id| language.field_name_for_id(id).map(|name| (name, id))).collect()
+});
+
+/// The child in the field `name`, as `Node::child_by_field_name` finds it.
+fn child_by_field<'t>(node: Node<'t>, name: &str) -> Option<Node<'t>> {
+    node.child_by_field_id(*FIELD_IDS.get(name)?)
+}
+
 /// A construct the grammar accepts but Puppet's parser rejects.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LowerError {
@@ -103,7 +115,7 @@ impl<'t, 's> Lowerer<'t, 's> {
     }
 
     fn field(&self, node: Node<'t>, name: &str) -> Result<Node<'t>> {
-        match node.child_by_field_name(name) {
+        match child_by_field(node, name) {
             Some(child) => Ok(child),
             None => self.error(node, format!("malformed {}: no {name}", node.kind())),
         }
@@ -203,7 +215,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
             "statement_call" => {
                 let function = self.field(node, "function")?;
-                let args = match node.child_by_field_name("arguments") {
+                let args = match child_by_field(node, "arguments") {
                     Some(args) => self.statements(args)?,
                     None => Vec::new(),
                 };
@@ -218,7 +230,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
             "method_call" => {
                 let method = self.field(node, "method")?;
-                let args = match node.child_by_field_name("arguments") {
+                let args = match child_by_field(node, "arguments") {
                     Some(args) => self.statements(args)?,
                     None => Vec::new(),
                 };
@@ -232,11 +244,11 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
             "collector" => {
                 let kind = self.field(node, "kind")?;
-                let query = match node.child_by_field_name("query") {
+                let query = match child_by_field(node, "query") {
                     Some(q) => Some(self.expr(q)?),
                     None => None,
                 };
-                let overrides = match node.child_by_field_name("attributes") {
+                let overrides = match child_by_field(node, "attributes") {
                     Some(a) => self.attributes(a)?,
                     None => Vec::new(),
                 };
@@ -301,7 +313,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
             "class_definition" => {
                 let name = self.field(node, "name")?;
-                let parent = node.child_by_field_name("parent").map(|p| (self.class_name(p), self.span(p)));
+                let parent = child_by_field(node, "parent").map(|p| (self.class_name(p), self.span(p)));
                 ExprKind::Class(Box::new(ClassDef {
                     name: self.class_name(name),
                     name_span: self.span(name),
@@ -326,7 +338,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
             "function_definition" => {
                 let name = self.field(node, "name")?;
-                let return_type = match node.child_by_field_name("return_type") {
+                let return_type = match child_by_field(node, "return_type") {
                     Some(r) => Some(self.return_type(r)?),
                     None => None,
                 };
@@ -343,7 +355,7 @@ impl<'t, 's> Lowerer<'t, 's> {
                     .into_iter()
                     .map(|m| self.node_matcher(m))
                     .collect::<Result<_>>()?;
-                let parent = match node.child_by_field_name("parent") {
+                let parent = match child_by_field(node, "parent") {
                     Some(p) => Some(self.node_matcher(p)?),
                     None => None,
                 };
@@ -365,7 +377,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
             "type_definition" => {
                 let name = self.field(node, "name")?;
-                let parent = node.child_by_field_name("parent").map(|p| (self.class_name(p), self.span(p)));
+                let parent = child_by_field(node, "parent").map(|p| (self.class_name(p), self.span(p)));
                 ExprKind::TypeDefinition(Box::new(TypeDefinition {
                     name: self.class_name(name),
                     name_span: self.span(name),
@@ -387,10 +399,10 @@ impl<'t, 's> Lowerer<'t, 's> {
     }
 
     fn optional_lambda(&self, node: Node<'t>) -> Result<Option<Lambda>> {
-        let Some(lambda) = node.child_by_field_name("lambda") else {
+        let Some(lambda) = child_by_field(node, "lambda") else {
             return Ok(None);
         };
-        let return_type = match lambda.child_by_field_name("return_type") {
+        let return_type = match child_by_field(lambda, "return_type") {
             Some(r) => Some(self.return_type(r)?),
             None => None,
         };
@@ -410,7 +422,7 @@ impl<'t, 's> Lowerer<'t, 's> {
     }
 
     fn parameters(&self, definition: Node<'t>) -> Result<Vec<Parameter>> {
-        match definition.child_by_field_name("parameters") {
+        match child_by_field(definition, "parameters") {
             Some(list) => self.parameter_nodes(list),
             None => Ok(Vec::new()),
         }
@@ -422,11 +434,11 @@ impl<'t, 's> Lowerer<'t, 's> {
             .filter(|c| c.kind() == "parameter")
             .map(|p| {
                 let name = self.field(p, "name")?;
-                let type_expr = match p.child_by_field_name("type") {
+                let type_expr = match child_by_field(p, "type") {
                     Some(t) => Some(self.expr(t)?),
                     None => None,
                 };
-                let default = match p.child_by_field_name("default") {
+                let default = match child_by_field(p, "default") {
                     Some(d) => Some(self.expr(d)?),
                     None => None,
                 };
@@ -435,7 +447,7 @@ impl<'t, 's> Lowerer<'t, 's> {
                     name_span: self.span(name),
                     type_expr,
                     default,
-                    captures_rest: p.child_by_field_name("captures_rest").is_some(),
+                    captures_rest: child_by_field(p, "captures_rest").is_some(),
                     span: self.span(p),
                 })
             })
@@ -463,7 +475,7 @@ impl<'t, 's> Lowerer<'t, 's> {
     }
 
     fn resource(&self, node: Node<'t>) -> Result<Resource> {
-        let form = match node.child_by_field_name("form").map(|f| self.text(f)) {
+        let form = match child_by_field(node, "form").map(|f| self.text(f)) {
             Some("@") => ResourceForm::Virtual,
             Some("@@") => ResourceForm::Exported,
             _ => ResourceForm::Regular,
