@@ -197,7 +197,10 @@ impl<'a> Model<'a> {
                 _ => false,
             }) || first.iter().zip(&skipped).any(|((entry, _), skip)| *skip && self.node_calls_opaque_function(entry));
         let _ = self.opaque_node_calls.set(opaque);
-        let shared: BTreeSet<usize> = same_as.iter().flatten().copied().collect();
+        // The records that the nodes checked share (those of skipped nodes
+        // are not run).
+        let shared: BTreeSet<usize> =
+            same_as.iter().zip(&skipped).filter(|(_, skip)| !**skip).filter_map(|(same, _)| *same).collect();
         let templates: std::collections::BTreeMap<usize, Compilation> =
             shared.into_iter().map(|j| (j, runs[j].clone().expect("a shared record is run"))).collect();
         let body = |entry: &Entry| match entry {

@@ -192,7 +192,8 @@ fn a_module_repository_is_the_context_of_its_files() {
 
 /// An environment whose roles no node declares, so each is checked on its
 /// own (but one node's role and one node's profile); roles share profiles;
-/// a node calls a function mplint cannot see into; module `web` defines `web::site` in
+/// a node calls a function mplint cannot see into; two nodes of the same body
+/// (compiled once); module `web` defines `web::site` in
 /// `manifests/site.pp`; two classes that share nothing use a missing module.
 fn unreached_roles(root: &Path) {
     std::fs::create_dir_all(root).unwrap();
@@ -203,7 +204,8 @@ fn unreached_roles(root: &Path) {
         root,
         "manifests/site.pp",
         "$tier = 'prod'\nnode default {\n  $node_only = 1\n}\n\
-         node 'app01' {\n  mystery_setup('x')\n  include role::d\n}\nnode 'web01' {\n  include profile::b\n}\n",
+         node 'app01' {\n  mystery_setup('x')\n  include role::d\n}\nnode 'web01' {\n  include profile::b\n}\n\
+         node 'cache01' {\n  include role::a\n}\nnode 'cache02' {\n  include role::a\n}\n",
     );
     write(root, "site/role/manifests/a.pp", "class role::a {\n  include profile::common\n  include profile::a\n}\n");
     write(root, "site/role/manifests/b.pp", "class role::b {\n  include profile::common, profile::b\n}\n");
