@@ -29,7 +29,7 @@ for n in $factors; do
   python3 bench/gen_site.py "$src" "$n" "$site"
   files=$(find "$site" -name '*.pp' -type f | wc -l)
   bytes=$(find "$site" -name '*.pp' -type f -print0 | xargs -0 cat | wc -c)
-  /usr/bin/time -f '%e %U %M' -o "$work/time" "$mplint" "$site" "$@" --format json -o "$work/out.json" || true
+  /usr/bin/time -f '%e %U %M' -o "$work/time" "$mplint" --no-cache "$site" "$@" --format json -o "$work/out.json" || true
   read -r wall user rss < <(tail -1 "$work/time")
   findings=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['findings']))" "$work/out.json")
   base_time=${base_time:-$wall}

@@ -13,6 +13,7 @@ use crate::model::workspace::{context_root, Workspace};
 use crate::model::Model;
 use crate::paths::{normalize, PathDisplay};
 use crate::rules::{self, Finding};
+use crate::syntax::cache::ParseCache;
 use crate::syntax::{self, ParsedFile};
 
 #[derive(Debug, Clone, Default)]
@@ -39,6 +40,8 @@ pub struct CheckOptions {
     /// it a named file is checked alone. Directories are checked as named
     /// either way.
     pub in_context: bool,
+    /// Where parse results are kept between runs; none parses every file.
+    pub cache: Option<ParseCache>,
 }
 
 /// Everything a run found.
@@ -215,7 +218,7 @@ fn check_trees(
             .into_par_iter()
             .map(|path| {
                 if let Some((_, text)) = stdin.as_ref().filter(|(p, _)| *p == path) {
-                    return Ok(syntax::parse_file(path, text.to_vec()));
+                    return Ok(syntax::parse_file_cached(path, text.to_vec(), options.cache.as_ref()));
                 }
                 let bytes = std::fs::read(&path).map_err(|err| {
                     let shown = display.show(&path);
@@ -226,7 +229,7 @@ fn check_trees(
                         named: walked.contains(&path),
                     }
                 })?;
-                Ok(syntax::parse_file(path, bytes))
+                Ok(syntax::parse_file_cached(path, bytes, options.cache.as_ref()))
             })
             .collect()
     });

@@ -12,6 +12,7 @@ use crate::commands;
 use crate::config::{self, Settings};
 use crate::report::{self, Format, ReportOptions};
 use crate::rules::Level;
+use crate::syntax::cache::ParseCache;
 
 /// Lints Puppet manifests with Puppet's own scope and inheritance rules.
 #[derive(Debug, Parser)]
@@ -122,6 +123,12 @@ pub struct Args {
     /// Check named files alone, without the tree they belong to.
     #[arg(long)]
     pub isolated: bool,
+
+    /// Parse every file, without reading or writing the cache of parse
+    /// results (kept in the user's cache directory, or in
+    /// MPLINT_CACHE_DIR).
+    #[arg(long, help_heading = "Input")]
+    pub no_cache: bool,
 }
 
 /// What mplint can do besides checking.
@@ -342,6 +349,7 @@ pub fn run(mut args: Args) -> u8 {
         syntax_only: args.syntax_only,
         stdin,
         in_context: !args.isolated,
+        cache: if args.no_cache { None } else { ParseCache::in_user_cache() },
     };
     let mut outcome = match check::check(&args.paths, &options) {
         Ok(outcome) => outcome,

@@ -5,26 +5,26 @@
 
 use super::source::Span;
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Manifest {
     pub statements: Vec<Expr>,
     /// Every comment, `#` and `/* */`, in order.
     pub comments: Vec<Span>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Block {
     pub statements: Vec<Expr>,
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum ExprKind {
     Variable(Variable),
     /// A bare word: `present`, `foo::bar`.
@@ -95,7 +95,7 @@ pub enum ExprKind {
 }
 
 /// A variable reference, without its `$`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Variable {
     /// As written after `$`: `x`, `::x`, `a::b::x`, `0`. Shared: the model
     /// records every read of it.
@@ -139,7 +139,7 @@ impl Variable {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Number {
     Integer(i64),
     Float(f64),
@@ -147,7 +147,7 @@ pub enum Number {
     Overflow(String),
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct StringLit {
     pub parts: Vec<StringPart>,
     pub kind: StringKind,
@@ -167,7 +167,7 @@ impl StringLit {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum StringKind {
     SingleQuoted,
     DoubleQuoted,
@@ -177,7 +177,7 @@ pub enum StringKind {
     },
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum StringPart {
     /// Text with escapes resolved.
     Text(String),
@@ -185,14 +185,14 @@ pub enum StringPart {
     Interpolation(Expr),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum UnaryOp {
     Not,
     Negate,
     Splat,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum BinaryOp {
     Or,
     And,
@@ -266,7 +266,7 @@ impl BinaryOp {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum AssignOp {
     Assign,
     Append,
@@ -274,7 +274,7 @@ pub enum AssignOp {
 }
 
 /// Relationship arrows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum EdgeOp {
     /// `->`
     Before,
@@ -286,19 +286,19 @@ pub enum EdgeOp {
     Subscribe,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Pair {
     pub key: Expr,
     pub value: Expr,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SelectorEntry {
     pub matcher: Expr,
     pub value: Expr,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Call {
     pub name: String,
     pub name_span: Span,
@@ -312,7 +312,7 @@ pub struct Call {
     pub untitled_resource: bool,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MethodCall {
     pub object: Expr,
     pub method: String,
@@ -321,7 +321,7 @@ pub struct MethodCall {
     pub lambda: Option<Lambda>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Lambda {
     pub params: Vec<Parameter>,
     pub return_type: Option<Expr>,
@@ -329,7 +329,7 @@ pub struct Lambda {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Collector {
     pub type_expr: Expr,
     /// `<<| |>>` collects exported resources; `<| |>` virtual ones.
@@ -338,33 +338,33 @@ pub struct Collector {
     pub overrides: Vec<Attribute>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct If {
     /// `if`/`elsif` branches in order.
     pub branches: Vec<Branch>,
     pub else_body: Option<Block>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Branch {
     pub condition: Expr,
     pub body: Block,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Case {
     pub value: Expr,
     pub options: Vec<CaseOption>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CaseOption {
     pub matches: Vec<Expr>,
     pub body: Block,
     pub span: Span,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ResourceForm {
     Regular,
     /// `@type { … }`
@@ -373,7 +373,7 @@ pub enum ResourceForm {
     Exported,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Resource {
     pub form: ResourceForm,
     /// A `Name` (`file`, `class`), a `TypeRef` (`Notify`) or an `Access`
@@ -393,20 +393,20 @@ impl Resource {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ResourceBody {
     pub title: Expr,
     pub attributes: Vec<Attribute>,
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ResourceDefaults {
     pub type_expr: Expr,
     pub attributes: Vec<Attribute>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Attribute {
     /// The attribute name; `*` for an attribute splat `* => $hash`.
     pub name: String,
@@ -416,7 +416,7 @@ pub struct Attribute {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum AttributeOp {
     /// `=>`
     Set,
@@ -424,7 +424,7 @@ pub enum AttributeOp {
     Append,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Parameter {
     /// Without `$`.
     pub name: String,
@@ -435,7 +435,7 @@ pub struct Parameter {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ClassDef {
     /// As written, without a leading `::`.
     pub name: String,
@@ -446,7 +446,7 @@ pub struct ClassDef {
 }
 
 /// A defined type (`define`) or a plan (`plan`).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct DefineDef {
     pub name: String,
     pub name_span: Span,
@@ -454,7 +454,7 @@ pub struct DefineDef {
     pub body: Block,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FunctionDef {
     pub name: String,
     pub name_span: Span,
@@ -463,14 +463,14 @@ pub struct FunctionDef {
     pub body: Block,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct NodeDef {
     pub matchers: Vec<NodeMatcher>,
     pub parent: Option<NodeMatcher>,
     pub body: Block,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum NodeMatcher {
     /// A host name, quoted or not.
     Name(String, Span),
@@ -495,7 +495,7 @@ impl NodeMatcher {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TypeAlias {
     pub name: String,
     pub name_span: Span,
@@ -505,7 +505,7 @@ pub struct TypeAlias {
     pub value: Expr,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TypeDefinition {
     pub name: String,
     pub name_span: Span,
@@ -513,7 +513,7 @@ pub struct TypeDefinition {
     pub body: Block,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Apply {
     pub args: Vec<Expr>,
     pub body: Block,

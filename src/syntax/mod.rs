@@ -2,6 +2,7 @@
 //! the concrete tree into the typed tree of [`ast`].
 
 pub mod ast;
+pub mod cache;
 pub mod lower;
 pub mod source;
 
@@ -121,7 +122,7 @@ impl Drop for DeadlineGuard {
 }
 
 /// Why a file could not be read as Puppet.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SyntaxProblem {
     pub span: Span,
     pub message: String,
@@ -137,6 +138,16 @@ pub struct ParsedFile {
 
 /// Decodes, parses and lowers one file's bytes.
 pub fn parse_file(path: impl Into<std::path::PathBuf>, bytes: Vec<u8>) -> ParsedFile {
+    parse_file_cached(path, bytes, None)
+}
+
+/// As [`parse_file`], reading the parse back from `cache` when an earlier
+/// run kept one for the same text, and keeping it there otherwise.
+pub fn parse_file_cached(
+    path: impl Into<std::path::PathBuf>,
+    bytes: Vec<u8>,
+    cache: Option<&cache::ParseCache>,
+) -> ParsedFile {
     let path = path.into();
     if bytes.len() > MAX_FILE_BYTES {
         let size = bytes.len();
@@ -151,9 +162,14 @@ pub fn parse_file(path: impl Into<std::path::PathBuf>, bytes: Vec<u8>) -> Parsed
         let span = source.span(offset, offset);
         return ParsedFile { source, manifest: None, problem: Some(SyntaxProblem { span, message }) };
     }
+    if let Some((manifest, problem)) = cache.and_then(|cache| cache.load(&source.text)) {
+        return ParsedFile { source, manifest, problem };
+    }
     let budget = parse_budget(source.text.len());
     let _deadline = DeadlineGuard::set(budget);
     let (tree, error_at) = parse_until(&source.text, DEADLINE.get());
+    // A parse cut short by its time budget is not kept: another run, given
+    // more time, may get further.
     let Some(tree) = tree else {
         let problem = describe_stopped_parse(&source, error_at, budget);
         return ParsedFile { source, manifest: None, problem: Some(problem) };
@@ -168,6 +184,9 @@ pub fn parse_file(path: impl Into<std::path::PathBuf>, bytes: Vec<u8>) -> Parsed
             Ok(m) => manifest = Some(m),
             Err(e) => problem = Some(SyntaxProblem { span: e.span, message: e.message }),
         }
+    }
+    if let Some(cache) = cache {
+        cache.store(&source.text, &manifest, &problem);
     }
     ParsedFile { source, manifest, problem }
 }

@@ -4,14 +4,14 @@ use std::path::{Path, PathBuf};
 
 /// A 1-based line and column. Columns count characters, not bytes, as
 /// Puppet's own error messages do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, serde::Serialize, serde::Deserialize)]
 pub struct Position {
     pub line: u32,
     pub column: u32,
 }
 
 /// A region of a source file: a byte range with the positions of both ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
 pub struct Span {
     pub start: usize,
     pub end: usize,

@@ -2,6 +2,7 @@
 
 mod support;
 
+mod cache;
 mod cli;
 mod context;
 mod debian_corpus;
