@@ -239,6 +239,36 @@ pub struct ResourceDecl {
     pub path: PathCond,
     /// The defined-type instance this declaration made, if it made one.
     pub instance: Option<usize>,
+    /// The attributes it sets, by name (those of a `default:` body and of
+    /// splats with known keys included); `*` for a splat whose keys are
+    /// unknown.
+    pub attributes: Vec<String>,
+}
+
+/// `Type['title'] { … }`: attributes set on a resource declared elsewhere,
+/// once it is declared.
+#[derive(Debug, Clone)]
+pub struct ResourceOverride {
+    /// Lower-case type name: `file`, `apache::vhost`.
+    pub type_name: String,
+    pub title: String,
+    /// The attributes it sets, at their names; `*` for a splat.
+    pub attributes: Vec<(String, Loc)>,
+    /// The reference, `File['title']`.
+    pub loc: Loc,
+    pub owner: Owner,
+    /// Path relative to the owner's own path.
+    pub path: PathCond,
+}
+
+/// The code Puppet counts as a resource's or an override's origin: the
+/// class or defined type (whichever instance), the node, or top scope.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Source {
+    Main,
+    Node,
+    Class(ClassName),
+    Define(String),
 }
 
 #[derive(Debug, Clone)]
@@ -285,6 +315,16 @@ pub enum Event {
     Limit {
         what: String,
         loc: Loc,
+    },
+    /// Defined types that declare each other without end: every step of
+    /// the cycle is a statement of its definition's body that runs
+    /// whenever the body does, titled by one string.
+    EndlessRecursion {
+        /// Each step: the type declared and where (a resource body's title),
+        /// in the order they declare each other.
+        cycle: Vec<(String, Loc)>,
+        /// The outermost instance of the recursion, for its include chain.
+        outermost: usize,
     },
     /// A class or defined type declared with attributes its definition
     /// has no parameter for, or without one it requires.
@@ -435,6 +475,13 @@ pub struct Compilation {
     pub declarations: Vec<Declaration>,
     pub instances: Vec<DefineInstance>,
     pub resources: Vec<ResourceDecl>,
+    /// Overrides of resources' attributes, in evaluation order.
+    pub overrides: Vec<ResourceOverride>,
+    /// Resource defaults evaluated (`File { mode => … }`): type and attribute.
+    pub resource_defaults: Vec<(String, String)>,
+    /// Whose code collects with overrides (`File <| |> { … }`): Puppet then
+    /// lets that code's origin override any resource.
+    pub collector_overrides: Vec<Owner>,
     /// Declarations of the types policies constrain; every declaration
     /// when values are recorded.
     pub declared: Vec<Declared>,
@@ -522,6 +569,10 @@ impl Compilation {
         for resource in &mut self.resources {
             f(&mut resource.loc);
         }
+        for over in &mut self.overrides {
+            f(&mut over.loc);
+            over.attributes.iter_mut().for_each(|(_, at)| f(at));
+        }
         for declared in &mut self.declared {
             f(&mut declared.loc);
             declared.attributes.iter_mut().for_each(|(_, at, _)| f(at));
@@ -547,6 +598,7 @@ impl Compilation {
                 | Event::NodeCall { loc, .. }
                 | Event::Limit { loc, .. }
                 | Event::SelectorWithoutMatch { loc, .. } => f(loc),
+                Event::EndlessRecursion { cycle, .. } => cycle.iter_mut().for_each(|(_, at)| f(at)),
                 Event::Parameters { definition, loc, unknown, mismatched, .. } => {
                     f(definition);
                     f(loc);
@@ -653,6 +705,16 @@ impl Compilation {
     /// declarer does is reported from it.
     pub fn hypothetical(&self) -> bool {
         matches!(self.entry, Entry::Unreached { .. })
+    }
+
+    /// The origin Puppet gives what an owner's code declares.
+    pub fn source(&self, owner: &Owner) -> Option<Source> {
+        Some(match owner {
+            Owner::Top => Source::Main,
+            Owner::Node => Source::Node,
+            Owner::Class(name) => Source::Class(name.clone()),
+            Owner::Define(i) => Source::Define(self.instances.get(*i)?.type_name.clone()),
+        })
     }
 
     /// The path an owner's code runs under.

@@ -12,6 +12,7 @@ pub mod duplicate_resource;
 pub mod illegal_assignment;
 pub mod illegal_expression;
 pub mod illegal_name;
+pub mod illegal_override;
 pub mod illegal_placement;
 pub mod illegal_resource_type;
 pub mod incomplete_node;
@@ -24,6 +25,7 @@ pub mod policy_constraint;
 pub mod policy_construct;
 pub mod policy_declaration;
 pub mod possible_duplicate_resource;
+pub mod recursive_defined_type;
 pub mod security;
 pub mod security_admin_by_default;
 pub mod security_bind_all_interfaces;
@@ -199,6 +201,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &illegal_assignment::RULE,
     &illegal_expression::RULE,
     &illegal_name::RULE,
+    &illegal_override::RULE,
     &illegal_placement::RULE,
     &illegal_resource_type::RULE,
     &incomplete_node::RULE,
@@ -208,6 +211,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &missing_parameter::RULE,
     &node_scope_leak::RULE,
     &possible_duplicate_resource::RULE,
+    &recursive_defined_type::RULE,
     &security_admin_by_default::RULE,
     &security_bind_all_interfaces::RULE,
     &security_empty_password::RULE,
@@ -378,7 +382,7 @@ impl<'m, 'a> CompilationRules<'m, 'a> {
 
     fn check(&self, compilation: &Compilation, found: &mut CompilationFindings<'m, 'a>) {
         type Check = fn(&Model<'_>, &Compilation, &mut Sink<'_, '_>);
-        let checks: [Check; 14] = [
+        let checks: [Check; 16] = [
             node_scope_leak::check,
             use_before_assign::check,
             undefined_variable::check,
@@ -393,6 +397,8 @@ impl<'m, 'a> CompilationRules<'m, 'a> {
             top_scope_variable::check,
             selector_without_match::check,
             type_mismatch::check,
+            illegal_override::check,
+            recursive_defined_type::check,
         ];
         let model = self.model;
         let sink = &mut found.sink;

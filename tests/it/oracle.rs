@@ -23,7 +23,10 @@
 //!   `selector-without-match` at L;
 //! - "no parameter named" at L (a core type's resource) → `unknown-attribute`
 //!   at an attribute of the resource declared at L;
-//! - "expects a value for parameter" at L → `missing-parameter` there.
+//! - "expects a value for parameter" at L → `missing-parameter` there;
+//! - "Only subclasses can override parameters" at L, or "Parameter 'x' is
+//!   already set on … cannot redefine" at L → `illegal-override` at L;
+//! - "Somehow looped more than 1000 times" → `recursive-defined-type`.
 //!
 //! `# expect: RULE@LINE` lines add findings Puppet cannot show (node-scope
 //! leaks in manifests Puppet compiles thanks to node scope, a cycle nobody
@@ -109,6 +112,17 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     }
     if error.contains("expects a value for parameter") {
         return Some(Expectation { rules: &["missing-parameter"], line: number_after(error, "(line: "), why });
+    }
+    if error.contains("Only subclasses can override parameters") {
+        let line = number_after(error, "Only subclasses can override parameters (line: ");
+        return Some(Expectation { rules: &["illegal-override"], line, why });
+    }
+    if error.contains("is already set on") && error.contains("cannot redefine") {
+        let line = number_after(error, "cannot redefine (line: ");
+        return Some(Expectation { rules: &["illegal-override"], line, why });
+    }
+    if error.contains("Somehow looped more than") {
+        return Some(Expectation { rules: &["recursive-defined-type"], line: None, why });
     }
     if error.contains("Could not find class") {
         return Some(Expectation {

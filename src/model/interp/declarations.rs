@@ -219,10 +219,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             _ => 0,
         };
         if depth > MAX_DEFINE_DEPTH {
-            self.out.events.push(Event::Limit {
+            let event = self.endless_recursion(&type_name, at, &ctx.owner).unwrap_or_else(|| Event::Limit {
                 what: format!("defined types declaring each other {MAX_DEFINE_DEPTH} deep"),
                 loc: at,
             });
+            self.out.events.push(event);
             return;
         }
         let instance = self.out.instances.len();
@@ -296,6 +297,70 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 }
 
 impl Interpreter<'_, '_> {
+    /// At the depth limit, declaring `type_name` at `at` from `owner`: the
+    /// cycle of defined types that declare each other there, when each
+    /// step is sure to repeat whenever its declarer's body runs.
+    fn endless_recursion(&self, type_name: &str, at: Loc, owner: &Owner) -> Option<Event> {
+        let mut cycle = vec![(type_name.to_string(), at)];
+        let Owner::Define(mut current) = *owner else { return None };
+        loop {
+            let declarer = self.out.instances.get(current)?;
+            let (_, step_at) = cycle.last()?;
+            if !self.declares_unconditionally(&declarer.type_name, *step_at) {
+                return None;
+            }
+            if declarer.type_name == type_name {
+                break;
+            }
+            cycle.push((declarer.type_name.clone(), declarer.loc));
+            let Owner::Define(by) = declarer.by else { return None };
+            current = by;
+        }
+        cycle.reverse();
+        // The outermost instance of the types of the cycle.
+        while let Owner::Define(by) = self.out.instances[current].by {
+            if !cycle.iter().any(|(t, _)| *t == self.out.instances[by].type_name) {
+                break;
+            }
+            current = by;
+        }
+        Some(Event::EndlessRecursion { cycle, outermost: current })
+    }
+
+    /// Whether the body of defined type `define_type` declares, at `at`,
+    /// exactly one instance whenever it runs: a statement of the body
+    /// itself (under no condition or iteration), of a named type, titled by
+    /// one string, in a body that never calls `fail` or `return`.
+    fn declares_unconditionally(&self, define_type: &str, at: Loc) -> bool {
+        let Some((define, def)) = self.index.find_define(define_type, self.standalone) else { return false };
+        if def.file != at.file() {
+            return false;
+        }
+        let mut stops = false;
+        let mut note = |e: &Expr| match &e.kind {
+            ExprKind::Call(call) if matches!(call.name.as_str(), "fail" | "return") => stops = true,
+            ExprKind::MethodCall(call) if matches!(call.method.as_str(), "fail" | "return") => stops = true,
+            _ => {}
+        };
+        for statement in &define.body.statements {
+            statement.walk(&mut note);
+        }
+        for default in define.params.iter().filter_map(|p| p.default.as_ref()) {
+            default.walk(&mut note);
+        }
+        if stops {
+            return false;
+        }
+        define.body.statements.iter().any(|statement| {
+            let ExprKind::Resource(resource) = &statement.kind else { return false };
+            resource.form == ResourceForm::Regular
+                && resource.type_name().is_some()
+                && resource.bodies.iter().any(|body| {
+                    body.title.span.start == at.start() && body.title.span.end == at.end() && one_string(&body.title)
+                })
+        })
+    }
+
     /// Records what Puppet's check of a declaration's attributes against
     /// its definition's parameters finds: attributes that are no parameter,
     /// and parameters without default given no value (Hiera may still
@@ -384,6 +449,15 @@ impl Interpreter<'_, '_> {
             }
         }
         mismatched
+    }
+}
+
+/// A title that is always one string: a string, or `$title`.
+fn one_string(title: &Expr) -> bool {
+    match &title.kind {
+        ExprKind::Str(_) => true,
+        ExprKind::Variable(v) => v.name.as_ref() == "title",
+        _ => false,
     }
 }
 

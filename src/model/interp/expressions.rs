@@ -3,7 +3,7 @@
 
 use super::conditions::strip_negation;
 use super::{loc, Ctx, Interpreter};
-use crate::model::index::Loc;
+use crate::model::index::{normalize_name, Loc};
 use crate::model::record::*;
 use crate::model::value::{self, Value};
 use crate::syntax::ast::*;
@@ -116,6 +116,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 for attribute in &collector.overrides {
                     self.eval(&attribute.value, ctx);
                 }
+                if !collector.overrides.is_empty() {
+                    self.out.collector_overrides.push(ctx.owner.clone());
+                }
                 Value::Unknown
             }
             ExprKind::If(conditional) => self.eval_if(conditional, false, ctx),
@@ -135,13 +138,20 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 self.eval(right, ctx)
             }
             ExprKind::Resource(resource) => self.eval_resource(resource, ctx),
-            ExprKind::ResourceDefaults(defaults) | ExprKind::ResourceOverride(defaults) => {
+            ExprKind::ResourceDefaults(defaults) => {
                 self.eval(&defaults.type_expr, ctx);
                 for attribute in &defaults.attributes {
                     self.eval(&attribute.value, ctx);
                 }
+                if let ExprKind::Name(n) | ExprKind::TypeRef(n) = &defaults.type_expr.kind {
+                    let type_name = normalize_name(n);
+                    for attribute in &defaults.attributes {
+                        self.out.resource_defaults.push((type_name.clone(), attribute.name.clone()));
+                    }
+                }
                 Value::Unknown
             }
+            ExprKind::ResourceOverride(over) => self.eval_override(over, ctx),
             ExprKind::Apply(apply) => {
                 self.eval_all(&apply.args, ctx);
                 Value::Unknown

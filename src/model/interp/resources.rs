@@ -119,6 +119,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                         owner: ctx.owner.clone(),
                         path: ctx.path.clone(),
                         instance: None,
+                        attributes: set_names(&given),
                     });
                     self.out.resources.len() - 1
                 });
@@ -133,6 +134,59 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         Value::Unknown
     }
+
+    /// `Type['title'] { … }`: recorded per title for the rules that judge
+    /// overrides; nothing is known of the resource here.
+    pub(super) fn eval_override(&mut self, over: &ResourceDefaults, ctx: &Ctx) -> Value {
+        let target = match &over.type_expr.kind {
+            ExprKind::Access { object, index } => match &object.kind {
+                ExprKind::Name(n) | ExprKind::TypeRef(n) => {
+                    let titles: Vec<Option<String>> = self.eval_all(index, ctx).iter().flat_map(titles).collect();
+                    Some((normalize_name(n), titles))
+                }
+                _ => {
+                    self.eval(&over.type_expr, ctx);
+                    None
+                }
+            },
+            _ => {
+                self.eval(&over.type_expr, ctx);
+                None
+            }
+        };
+        for attribute in &over.attributes {
+            self.eval(&attribute.value, ctx);
+        }
+        let Some((type_name, titles)) = target else { return Value::Unknown };
+        let attributes: Vec<(String, Loc)> =
+            over.attributes.iter().map(|a| (a.name.clone(), Loc::new(ctx.file, a.name_span))).collect();
+        for title in titles.into_iter().flatten() {
+            self.out.overrides.push(ResourceOverride {
+                type_name: type_name.clone(),
+                title,
+                attributes: attributes.clone(),
+                loc: Loc::new(ctx.file, over.type_expr.span),
+                owner: ctx.owner.clone(),
+                path: ctx.path.clone(),
+            });
+        }
+        Value::Unknown
+    }
+}
+
+/// The names of the attributes a declaration sets: a splat's keys when
+/// they are known, else `*`.
+fn set_names(given: &[Given]) -> Vec<String> {
+    let mut names = Vec::new();
+    for (name, value, _) in given {
+        match (name.as_str(), value) {
+            ("*", Value::Hash(pairs)) if pairs.iter().all(|(key, _)| key.as_str().is_some()) => {
+                names.extend(pairs.iter().filter_map(|(key, _)| key.as_str().map(str::to_string)));
+            }
+            _ => names.push(name.clone()),
+        }
+    }
+    names
 }
 
 /// The titles a title expression names; `None` for an unknown one.
