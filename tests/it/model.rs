@@ -99,7 +99,9 @@ fn recursive_defines_and_long_include_chains_terminate() {
     write(
         dir.path(),
         "recursive.pp",
-        "define grow { grow { \"${title}x\": } }\ngrow { 'a': }\ndefine same { same { $title: } }\nsame { 'b': }\n",
+        "define grow { grow { \"${title}x\": } }\ngrow { 'a': }\ndefine same { same { $title: } }\nsame { 'b': }\n\
+         define fork { fork { \"${title}l\": } fork { \"${title}r\": } }\nfork { 'c': }\n\
+         define stop(Integer $n) { if $n > 0 { stop { \"s${n}\": n => $n - 1 } } }\nstop { 'd': n => 500 }\n",
     );
     let mut chain = String::new();
     for i in 0..500 {
@@ -110,6 +112,11 @@ fn recursive_defines_and_long_include_chains_terminate() {
     let found = findings(vec![dir.path().to_path_buf()], vec![]);
     // `same` declares its own title again: a duplicate, found, not a hang.
     assert!(found.iter().any(|f| f.rule == "duplicate-resource" && f.path.ends_with("recursive.pp")), "{found:#?}");
+    // Each unconditional recursion is reported once, the forking one too
+    // (it fills the instances before it is deep); `stop` may end.
+    let recursions: Vec<u32> =
+        found.iter().filter(|f| f.rule == "recursive-defined-type").map(|f| f.span.start_pos.line).collect();
+    assert_eq!(recursions, [1, 3, 5], "{found:#?}");
 }
 
 #[test]

@@ -218,12 +218,18 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             Owner::Define(i) => self.out.instances.get(*i).map_or(0, |d| d.depth) + 1,
             _ => 0,
         };
+        // A recursion sure never to end is reported once and not followed.
+        if self.instance_of_above(&ctx.owner, &type_name) {
+            if let Some(event) = self.endless_recursion(&type_name, at, &ctx.owner) {
+                self.out.events.push(event);
+                return;
+            }
+        }
         if depth > MAX_DEFINE_DEPTH {
-            let event = self.endless_recursion(&type_name, at, &ctx.owner).unwrap_or_else(|| Event::Limit {
+            self.out.events.push(Event::Limit {
                 what: format!("defined types declaring each other {MAX_DEFINE_DEPTH} deep"),
                 loc: at,
             });
-            self.out.events.push(event);
             return;
         }
         let instance = self.out.instances.len();
@@ -297,9 +303,25 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 }
 
 impl Interpreter<'_, '_> {
-    /// At the depth limit, declaring `type_name` at `at` from `owner`: the
-    /// cycle of defined types that declare each other there, when each
-    /// step is sure to repeat whenever its declarer's body runs.
+    /// Whether `owner` is, or was declared by, an instance of `type_name`.
+    fn instance_of_above(&self, owner: &Owner, type_name: &str) -> bool {
+        let mut current = owner.clone();
+        // Bounded: each instance is declared by an earlier one.
+        for _ in 0..=self.out.instances.len() {
+            let Owner::Define(i) = current else { return false };
+            let Some(instance) = self.out.instances.get(i) else { return false };
+            if instance.type_name == type_name {
+                return true;
+            }
+            current = instance.by.clone();
+        }
+        false
+    }
+
+    /// Declaring `type_name` at `at` from `owner`, an instance of it or of
+    /// a type it declared: the cycle of defined types that declare each
+    /// other there, when each step is sure to repeat whenever its
+    /// declarer's body runs.
     fn endless_recursion(&self, type_name: &str, at: Loc, owner: &Owner) -> Option<Event> {
         let mut cycle = vec![(type_name.to_string(), at)];
         let Owner::Define(mut current) = *owner else { return None };
