@@ -114,11 +114,13 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
         return Some(Expectation { rules: &["missing-parameter"], line: number_after(error, "(line: "), why });
     }
     if error.contains("Only subclasses can override parameters") {
-        let line = number_after(error, "Only subclasses can override parameters (line: ");
+        let at = error.find("Only subclasses")?;
+        let line = number_after(&error[at..], "line: ");
         return Some(Expectation { rules: &["illegal-override"], line, why });
     }
     if error.contains("is already set on") && error.contains("cannot redefine") {
-        let line = number_after(error, "cannot redefine (line: ");
+        let at = error.find("cannot redefine")?;
+        let line = number_after(&error[at..], "line: ");
         return Some(Expectation { rules: &["illegal-override"], line, why });
     }
     if error.contains("Somehow looped more than") {

@@ -1,0 +1,4 @@
+node default {
+  include ssh
+  include hardening
+}

@@ -1,0 +1,3 @@
+class hardening {
+  include hardening::ssh
+}

@@ -1,0 +1,5 @@
+class hardening::ssh {
+  File['/etc/ssh/sshd_config'] {
+    mode => '0600',
+  }
+}

@@ -1,0 +1,6 @@
+class ssh {
+  file { '/etc/ssh/sshd_config':
+    ensure => file,
+    mode   => '0644',
+  }
+}
