@@ -111,7 +111,7 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
         match root {
             Some(root) => {
                 in_a_tree = true;
-                focus.files.push(absolute);
+                focus.files.insert(absolute);
                 // Named as the file was, so that paths are shown alike.
                 let root = if path.is_relative() {
                     pathdiff::diff_paths(&root, &cwd).filter(|r| !r.as_os_str().is_empty()).unwrap_or(".".into())
@@ -124,7 +124,7 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
                 if absolute.is_dir() {
                     focus.dirs.push(absolute);
                 } else {
-                    focus.files.push(absolute);
+                    focus.files.insert(absolute);
                 }
                 trees.push(path.clone());
             }
@@ -154,13 +154,13 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
 /// named file, and findings in a named directory.
 #[derive(Debug, Default)]
 struct Focus {
-    files: Vec<PathBuf>,
+    files: std::collections::HashSet<PathBuf>,
     dirs: Vec<PathBuf>,
 }
 
 impl Focus {
     fn contains(&self, path: &std::path::Path) -> bool {
-        self.files.iter().any(|f| f == path) || self.dirs.iter().any(|d| path.starts_with(d))
+        self.files.contains(path) || self.dirs.iter().any(|d| path.starts_with(d))
     }
 
     fn concerns(&self, finding: &Finding) -> bool {
@@ -252,8 +252,14 @@ fn check_trees(
     workspace.compile_every_node = options.compile_every_node;
     workspace.declared_facts = options.settings.facts.clone();
     workspace.constraints = options.settings.constraints.clone();
+    // A focus on every checked file (all of a tree's files named, as a
+    // pre-commit hook run on every file does) is no focus: nothing to skip.
+    let everything_named = focus
+        .as_ref()
+        .is_some_and(|focus| outcome.files[..outcome.checked].iter().all(|f| focus.contains(&f.source.path)));
     workspace.focus = focus
         .as_ref()
+        .filter(|_| !everything_named)
         .map(|focus| outcome.files.iter().map(|f| f.source.path.clone()).filter(|p| focus.contains(p)).collect());
     workspace.record_values = records_values(&options.settings);
     for missing in &workspace.missing_entries {
