@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::support::{json, mplint, repo, write};
+use crate::support::{json, mplint, mplint_command, repo, write};
 
 fn no_crash(output: &Output) {
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -429,7 +429,7 @@ fn standard_input_is_checked_as_the_named_file() {
     write(dir.path(), "modules/app/manifests/params.pp", "class app::params { }\n");
     // The editor's unsaved text: the file on disk is different, or not there yet.
     let check_stdin = |name: &str, text: &[u8]| -> Output {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mplint"))
+        let mut child = mplint_command()
             .args(["--format", "json", "--stdin-filename", name, "-"])
             .current_dir(dir.path())
             .stdin(std::process::Stdio::piped())

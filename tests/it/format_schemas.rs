@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use crate::support::{repo, write};
+use crate::support::{mplint_command, repo, write};
 
 fn python() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("MPLINT_SCHEMA_PYTHON") {
@@ -96,7 +96,7 @@ fn ci_formats_match_their_published_schemas() {
     for (i, target) in targets.iter().enumerate() {
         for (format, suffix) in [("gitlab", "gitlab.json"), ("junit", "junit.xml"), ("checkstyle", "checkstyle.xml")] {
             let report = out.path().join(format!("{i}.{suffix}"));
-            let status = Command::new(env!("CARGO_BIN_EXE_mplint"))
+            let status = mplint_command()
                 .args(["--format", format, "--output"])
                 .arg(&report)
                 .arg(target)

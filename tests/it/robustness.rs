@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::support::{json, mplint, write};
+use crate::support::{json, mplint, test_cache_dir, write};
 
 /// Checks one file and returns its findings as (rule, line, column, message).
 fn findings_for(name: &str, content: impl AsRef<[u8]>) -> Vec<(String, u64, u64, String)> {
@@ -142,6 +142,7 @@ fn findings_and_peak_kb(dir: &Path) -> (Vec<(String, u64, u64, String)>, u64) {
         .arg(&report)
         .arg(".")
         .current_dir(dir)
+        .env("MPLINT_CACHE_DIR", test_cache_dir())
         .output()
         .expect("python3 runs");
     let stdout = String::from_utf8_lossy(&output.stdout);

@@ -8,9 +8,22 @@ pub fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The `mplint` binary, with a parse cache of the tests' own rather than the
+/// user's.
+pub fn mplint_command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_mplint"));
+    command.env("MPLINT_CACHE_DIR", test_cache_dir());
+    command
+}
+
+/// Where the tests' runs of `mplint` keep their parse cache.
+pub fn test_cache_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("mplint-cache")
+}
+
 /// Runs the `mplint` binary with `args` in `dir`.
 pub fn mplint(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mplint")).args(args).current_dir(dir).output().expect("mplint runs")
+    mplint_command().args(args).current_dir(dir).output().expect("mplint runs")
 }
 
 pub fn stdout(output: &Output) -> String {
