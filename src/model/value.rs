@@ -123,85 +123,16 @@ impl Value {
 
     /// Is this value an instance of the type written `type_text`? Known for
     /// the core types when the value is known; a parameterised type is
-    /// known only to exclude values of another kind.
+    /// known only where its parameters are understood.
     pub fn instance_of(&self, type_text: &str) -> Option<bool> {
-        if matches!(self, Value::Unknown | Value::Choice(_) | Value::Default) {
-            return None;
-        }
-        let text = type_text.trim();
-        let (head, params) = match text.split_once('[') {
-            Some((head, rest)) => (head.trim(), Some(rest.strip_suffix(']')?.trim())),
-            None => (text, None),
-        };
-        let kind = match head {
-            "Any" => return Some(true),
-            "Undef" => matches!(self, Value::Undef),
-            "String" => matches!(self, Value::Str(_)),
-            "Integer" => matches!(self, Value::Int(_)),
-            "Float" => matches!(self, Value::Float(_)),
-            "Numeric" => matches!(self, Value::Int(_) | Value::Float(_)),
-            "Boolean" => matches!(self, Value::Bool(_)),
-            "Array" | "Tuple" => matches!(self, Value::Array(_)),
-            "Hash" | "Struct" => matches!(self, Value::Hash(_)),
-            "Collection" => matches!(self, Value::Array(_) | Value::Hash(_)),
-            "Regexp" => matches!(self, Value::Regex(_)),
-            "Scalar" => {
-                matches!(self, Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_) | Value::Regex(_))
-            }
-            "Pattern" | "Enum" => {
-                let Value::Str(text) = self else { return Some(false) };
-                let options = split_type_params(params?);
-                return any_match(options.iter().map(|option| {
-                    if let Some(re) = option.strip_prefix('/').and_then(|o| o.strip_suffix('/')) {
-                        regex_match(re, text)
-                    } else if head == "Enum"
-                        && option.len() >= 2
-                        && (option.starts_with('\'') || option.starts_with('"'))
-                    {
-                        let literal = option.trim_matches(['\'', '"']);
-                        Some(literal == text)
-                    } else {
-                        None
-                    }
-                }));
-            }
-            "Optional" => {
-                if matches!(self, Value::Undef) {
-                    return Some(true);
-                }
-                return params.and_then(|inner| self.instance_of(inner));
-            }
-            _ => return None,
-        };
-        match (kind, params) {
-            (false, _) => Some(false),
-            (true, None) => Some(true),
-            (true, Some(params)) => match (self, head) {
-                (Value::Array(items), "Array") => {
-                    let element = split_type_params(params).into_iter().next()?;
-                    if split_type_params(params).len() > 1 {
-                        return None; // size bounds
-                    }
-                    all_match(items.iter().map(|item| item.instance_of(&element)))
-                }
-                (Value::Hash(entries), "Hash") => {
-                    let parts = split_type_params(params);
-                    let [key_type, value_type] = parts.as_slice() else { return None };
-                    all_match(entries.iter().flat_map(|(k, v)| [k.instance_of(key_type), v.instance_of(value_type)]))
-                }
-                (Value::Int(i), "Integer") => {
-                    let bounds: Vec<Option<i64>> = params.split(',').map(|b| b.trim().parse().ok()).collect();
-                    match bounds.as_slice() {
-                        [Some(min)] => Some(i >= min),
-                        [Some(min), Some(max)] => Some(i >= min && i <= max),
-                        _ => None,
-                    }
-                }
-                _ => None,
-            },
-        }
+        self.instance_of_with(type_text, &|_| None)
     }
 
+    /// As `instance_of`, with the type aliases `alias` gives the written
+    /// type of (`Stdlib::Port` → `Integer[0, 65535]`).
+    pub fn instance_of_with(&self, type_text: &str, alias: &dyn Fn(&str) -> Option<String>) -> Option<bool> {
+        TypeCheck { alias, depth: 0 }.check(self, type_text)
+    }
     /// Does this value match a case option or selector key?
     pub fn matches(&self, pattern: &Value) -> Option<bool> {
         match pattern {
@@ -220,15 +151,243 @@ impl Value {
     }
 }
 
+/// Aliases are followed this deep at most: an alias may refer to itself.
+const MAX_ALIAS_DEPTH: usize = 16;
+
+struct TypeCheck<'a> {
+    alias: &'a dyn Fn(&str) -> Option<String>,
+    depth: usize,
+}
+
+impl TypeCheck<'_> {
+    fn check(&mut self, value: &Value, type_text: &str) -> Option<bool> {
+        if matches!(value, Value::Unknown | Value::Choice(_) | Value::Default) {
+            return None;
+        }
+        let text = type_text.trim();
+        let (head, params) = match text.split_once('[') {
+            Some((head, rest)) => (head.trim(), Some(rest.strip_suffix(']')?.trim())),
+            None => (text, None),
+        };
+        let kind = match head {
+            "Any" => return Some(true),
+            "Undef" => matches!(value, Value::Undef),
+            "String" => matches!(value, Value::Str(_)),
+            "Integer" => matches!(value, Value::Int(_)),
+            "Float" => matches!(value, Value::Float(_)),
+            "Numeric" => matches!(value, Value::Int(_) | Value::Float(_)),
+            "Boolean" => matches!(value, Value::Bool(_)),
+            "Array" | "Tuple" => matches!(value, Value::Array(_)),
+            "Hash" | "Struct" => matches!(value, Value::Hash(_)),
+            "Collection" => matches!(value, Value::Array(_) | Value::Hash(_)),
+            "Regexp" => matches!(value, Value::Regex(_)),
+            "Scalar" => {
+                matches!(value, Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_) | Value::Regex(_))
+            }
+            "Pattern" | "Enum" => {
+                let Value::Str(text) = value else { return Some(false) };
+                let options = split_type_params(params?);
+                return any_match(options.iter().map(|option| {
+                    if let Some(re) = option.strip_prefix('/').and_then(|o| o.strip_suffix('/')) {
+                        regex_match(re, text)
+                    } else if head == "Enum" {
+                        quoted(option).map(|literal| literal == *text)
+                    } else {
+                        None
+                    }
+                }));
+            }
+            "Optional" => {
+                if matches!(value, Value::Undef) {
+                    return Some(true);
+                }
+                return params.and_then(|inner| self.check(value, inner));
+            }
+            "NotUndef" => {
+                if matches!(value, Value::Undef) {
+                    return Some(false);
+                }
+                return params.map_or(Some(true), |inner| self.check(value, inner));
+            }
+            "Variant" => {
+                let options = split_type_params(params?);
+                return any_match(options.iter().map(|option| self.check(value, option)));
+            }
+            _ => return self.check_alias(value, head, params),
+        };
+        match (kind, params) {
+            (false, _) => Some(false),
+            (true, None) => Some(true),
+            (true, Some(params)) => self.check_parameters(value, head, params),
+        }
+    }
+
+    /// A value of the type's kind against the type's parameters.
+    fn check_parameters(&mut self, value: &Value, head: &str, params: &str) -> Option<bool> {
+        let parts = split_type_params(params);
+        match (value, head) {
+            (Value::Array(items), "Array") => {
+                let (element, bounds) = parts.split_first()?;
+                if integer_bound(element).is_some() {
+                    return None; // `Array[1, 5]`: sizes without an element type
+                }
+                let size = within(items.len(), bounds)?;
+                let elements = all_match(items.iter().map(|item| self.check(item, element)));
+                if !size {
+                    return Some(false);
+                }
+                elements
+            }
+            (Value::Hash(entries), "Hash") => {
+                let [key_type, value_type, bounds @ ..] = parts.as_slice() else { return None };
+                let size = within(entries.len(), bounds)?;
+                let members =
+                    all_match(entries.iter().flat_map(|(k, v)| [self.check(k, key_type), self.check(v, value_type)]));
+                if !size {
+                    return Some(false);
+                }
+                members
+            }
+            (Value::Hash(entries), "Struct") => self.check_struct(entries, params),
+            (Value::Str(text), "String") => within(text.chars().count(), &parts),
+            (Value::Int(i), "Integer") => {
+                let bounds: Vec<Option<i64>> = parts.iter().map(|b| integer_bound(b)).collect::<Option<_>>()?;
+                let (min, max) = match bounds.as_slice() {
+                    [min] => (*min, None),
+                    [min, max] => (*min, *max),
+                    _ => return None,
+                };
+                Some(min.is_none_or(|min| *i >= min) && max.is_none_or(|max| *i <= max))
+            }
+            _ => None,
+        }
+    }
+
+    /// `Struct[{ 'name' => T, Optional['port'] => T }]`: only the keys it
+    /// names; each one that may not be missing is there; every value is of
+    /// its member's type.
+    fn check_struct(&mut self, entries: &[(Value, Value)], params: &str) -> Option<bool> {
+        let inner = params.trim().strip_prefix('{')?.strip_suffix('}')?;
+        let mut members: Vec<(String, bool, String)> = Vec::new();
+        for member in split_type_params(inner) {
+            let (key, member_type) = split_arrow(&member)?;
+            let (name, key_optional) = if let Some(k) = key.strip_prefix("Optional[").and_then(|k| k.strip_suffix(']'))
+            {
+                (quoted(k)?, true)
+            } else if let Some(k) = key.strip_prefix("NotUndef[").and_then(|k| k.strip_suffix(']')) {
+                (quoted(k)?, false)
+            } else {
+                (quoted(key)?, self.check(&Value::Undef, member_type)?)
+            };
+            members.push((name.to_string(), key_optional, member_type.to_string()));
+        }
+        let mut results = Vec::new();
+        for (key, value) in entries {
+            let key = key.as_str()?;
+            let Some((_, _, member_type)) = members.iter().find(|(name, _, _)| name == key) else {
+                return Some(false);
+            };
+            results.push(self.check(value, member_type));
+        }
+        for (name, may_be_missing, _) in &members {
+            if !may_be_missing && !entries.iter().any(|(key, _)| key.as_str() == Some(name)) {
+                return Some(false);
+            }
+        }
+        all_match(results)
+    }
+
+    /// A type alias of the tree: its value's type, followed a bounded depth.
+    fn check_alias(&mut self, value: &Value, head: &str, params: Option<&str>) -> Option<bool> {
+        if params.is_some() || self.depth >= MAX_ALIAS_DEPTH {
+            return None;
+        }
+        let written = (self.alias)(head)?;
+        self.depth += 1;
+        let result = self.check(value, &written);
+        self.depth -= 1;
+        result
+    }
+}
+
+/// A quoted string in a type's parameters, without its quotes.
+fn quoted(text: &str) -> Option<&str> {
+    let text = text.trim();
+    let single = text.len() >= 2 && text.starts_with('\'') && text.ends_with('\'');
+    let double = text.len() >= 2 && text.starts_with('"') && text.ends_with('"');
+    let inner = if single || double { &text[1..text.len() - 1] } else { return None };
+    // Escapes and interpolation would need evaluating.
+    (!inner.contains(['\\', '$', '\'', '"'])).then_some(inner)
+}
+
+/// A size or range bound: an integer, or `default` (none).
+fn integer_bound(text: &str) -> Option<Option<i64>> {
+    match text.trim() {
+        "default" => Some(None),
+        number => number.parse().ok().map(Some),
+    }
+}
+
+/// Is `size` within the `[min, max]` bounds written (none, or one or two)?
+fn within(size: usize, bounds: &[String]) -> Option<bool> {
+    let bounds: Vec<Option<i64>> = bounds.iter().map(|b| integer_bound(b)).collect::<Option<_>>()?;
+    let size = i64::try_from(size).ok()?;
+    let (min, max) = match bounds.as_slice() {
+        [] => (None, None),
+        [min] => (*min, None),
+        [min, max] => (*min, *max),
+        _ => return None,
+    };
+    Some(min.is_none_or(|min| size >= min) && max.is_none_or(|max| size <= max))
+}
+
+/// `key => value` at the top level of a hash member.
+fn split_arrow(member: &str) -> Option<(&str, &str)> {
+    let mut depth = 0i32;
+    let mut quote = None;
+    let bytes = member.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        match (quote, b) {
+            (Some(q), _) if b == q => quote = None,
+            (Some(_), _) => {}
+            (None, b'\'' | b'"') => quote = Some(b),
+            (None, b'[' | b'{' | b'(') => depth += 1,
+            (None, b']' | b'}' | b')') => depth -= 1,
+            (None, b'=') if depth == 0 && bytes.get(i + 1) == Some(&b'>') => {
+                return Some((member[..i].trim(), member[i + 2..].trim()));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The parameters of a type, split at top-level commas: `String, Array[Integer, 2]`.
+/// Commas and brackets inside quotes, regular expressions and hashes do not split.
 fn split_type_params(params: &str) -> Vec<String> {
     let mut parts = Vec::new();
     let mut depth = 0;
     let mut current = String::new();
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
     for c in params.chars() {
+        if let Some(q) = quote {
+            current.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
         match c {
-            '[' => depth += 1,
-            ']' => depth -= 1,
+            '\'' | '"' => quote = Some(c),
+            // A regular expression starts a parameter: `Pattern[/a,b/]`.
+            '/' if current.trim().is_empty() => quote = Some('/'),
+            '[' | '{' | '(' => depth += 1,
+            ']' | '}' | ')' => depth -= 1,
             ',' if depth == 0 => {
                 parts.push(current.trim().to_string());
                 current.clear();
@@ -400,6 +559,38 @@ mod tests {
         assert_eq!(Value::Str("Debian".into()).equals(&Value::Str("debian".into())), Some(true));
         assert_eq!(Value::Int(1).equals(&Value::Str("1".into())), Some(false));
         assert_eq!(Value::Unknown.equals(&Value::Int(1)), None);
+    }
+
+    #[test]
+    fn instances_of_variant_sized_struct_and_aliased_types() {
+        let s = |t: &str| Value::Str(t.into());
+        let hash = |pairs: &[(&str, Value)]| Value::Hash(pairs.iter().map(|(k, v)| (s(k), v.clone())).collect());
+        assert_eq!(s("x").instance_of("Variant[Integer, Enum['auto']]"), Some(false));
+        assert_eq!(s("auto").instance_of("Variant[Integer, Enum['auto']]"), Some(true));
+        assert_eq!(s("x").instance_of("Variant[Integer, Data]"), None);
+        assert_eq!(s("a,b").instance_of("Pattern[/^a,b$/]"), Some(true));
+        assert_eq!(s("é").instance_of("String[2]"), Some(false));
+        assert_eq!(s("ab").instance_of("String[2, default]"), Some(true));
+        assert_eq!(Value::Array(vec![]).instance_of("Array[String, 1]"), Some(false));
+        assert_eq!(Value::Array(vec![Value::Unknown]).instance_of("Array[String, 2]"), Some(false));
+        assert_eq!(Value::Array(vec![Value::Unknown]).instance_of("Array[String, 1]"), None);
+        assert_eq!(Value::Int(11).instance_of("Integer[default, 10]"), Some(false));
+        let account = "Struct[{ 'user' => String, Optional['uid'] => Integer, 'shell' => Optional[String] }]";
+        assert_eq!(hash(&[("user", s("app"))]).instance_of(account), Some(true));
+        assert_eq!(hash(&[("uid", Value::Int(1))]).instance_of(account), Some(false));
+        assert_eq!(hash(&[("user", s("app")), ("home", s("/"))]).instance_of(account), Some(false));
+        assert_eq!(hash(&[("user", s("app")), ("uid", s("1"))]).instance_of(account), Some(false));
+        assert_eq!(hash(&[("user", s("app")), ("uid", Value::Unknown)]).instance_of(account), None);
+        let aliases = |name: &str| match name {
+            "App::Port" => Some("Integer[1, 65535]".to_string()),
+            "App::Loop" => Some("Variant[String, App::Loop]".to_string()),
+            _ => None,
+        };
+        assert_eq!(Value::Int(0).instance_of_with("App::Port", &aliases), Some(false));
+        assert_eq!(Value::Int(0).instance_of_with("Optional[App::Port]", &aliases), Some(false));
+        assert_eq!(Value::Int(0).instance_of_with("App::Loop", &aliases), None);
+        assert_eq!(s("x").instance_of_with("App::Loop", &aliases), Some(true));
+        assert_eq!(Value::Int(0).instance_of_with("App::Other", &aliases), None);
     }
 
     #[test]

@@ -12,8 +12,9 @@ use crate::rules::Level;
 /// declared type refuses (`Integer $port`), where mplint knows the value
 /// and the type says for certain: Puppet's core types (`String`,
 /// `Integer[1, 65535]`, `Boolean`, `Enum[…]`, `Pattern[…]`, `Optional[…]`,
-/// `Array[…]`, `Hash[…]`, …). Type aliases and values mplint cannot know
-/// are not judged, nor `undef`, with which Puppet takes the default.
+/// `Variant[…]`, sized `String`/`Array`/`Hash`, `Struct[{…}]`, …) and the
+/// tree's type aliases. Values mplint cannot know are not judged, nor
+/// `undef`, with which Puppet takes the default.
 ///
 /// ## Why is this bad?
 /// Puppet fails the catalog: "Class[App]: parameter 'port' expects an

@@ -95,7 +95,9 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     if error.contains("has no parameter named") {
         return Some(Expectation { rules: &["unknown-parameter"], line: number_after(error, "(line: "), why });
     }
-    if error.contains(": parameter '") && error.contains(" expects ") && error.contains(", got ") {
+    // A Struct's missing or unknown key is said without ", got".
+    let struct_keys = error.contains(" expects a value for key '") || error.contains(" unrecognized key '");
+    if error.contains(": parameter '") && ((error.contains(" expects ") && error.contains(", got ")) || struct_keys) {
         return Some(Expectation { rules: &["type-mismatch"], line: number_after(error, "(line: "), why });
     }
     if error.contains("No matching entry for selector parameter") {

@@ -7,7 +7,7 @@ use super::builtins::METAPARAMETERS;
 use super::{
     ClassState, Ctx, Given, Interpreter, PendingDefine, MAX_DECLARATION_DEPTH, MAX_DEFINE_DEPTH, MAX_DEFINE_INSTANCES,
 };
-use crate::model::index::{normalize_name, Loc};
+use crate::model::index::{normalize_name, DefBody, Loc};
 use crate::model::record::*;
 use crate::model::value::Value;
 use crate::syntax::ast::*;
@@ -465,13 +465,38 @@ impl Interpreter<'_, '_> {
             let Some(param) = params.iter().find(|p| p.name == name) else { continue };
             let Some(type_expr) = &param.type_expr else { continue };
             let Some(written) = text.get(type_expr.span.start..type_expr.span.end) else { continue };
+            // Comments in a type are not read: such a type is not judged.
+            if has_comment(written) {
+                continue;
+            }
             let expected = written.split_whitespace().collect::<Vec<_>>().join(" ");
-            if value.instance_of(&expected) == Some(false) {
+            if value.instance_of_with(written, &|name| self.type_alias_text(name)) == Some(false) {
                 mismatched.push(TypeMismatch { param: name.to_string(), expected, got: value.described(), loc: place });
             }
         }
         mismatched
     }
+}
+
+impl Interpreter<'_, '_> {
+    /// The type a type alias of the tree stands for, as written; `None`
+    /// unless exactly one alias of that name is defined.
+    fn type_alias_text(&self, name: &str) -> Option<String> {
+        let [definition] = self.index.type_aliases.get(&normalize_name(name))?.as_slice() else { return None };
+        let DefBody::TypeAlias(alias) = definition.body else { return None };
+        if !alias.mapping.is_empty() {
+            return None;
+        }
+        let text = &self.files[definition.file].source.text;
+        let span = &alias.value.span;
+        let written = text.get(span.start..span.end)?;
+        (!has_comment(written)).then(|| written.to_string())
+    }
+}
+
+/// Might a type as written hold a comment?
+fn has_comment(written: &str) -> bool {
+    written.contains('#') || written.contains("/*")
 }
 
 /// A title that is always one string: a string, or `$title`.
