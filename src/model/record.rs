@@ -361,8 +361,12 @@ pub struct TypeMismatch {
     pub expected: String,
     /// The value, as Puppet describes it (`String '80'`).
     pub got: String,
-    /// Where the attribute is given.
+    /// Where the attribute is given; for a default, where the type is
+    /// declared.
     pub loc: Loc,
+    /// Where the default is written, when the value refused is the
+    /// parameter's default: no value was given for it.
+    pub default: Option<Loc>,
 }
 
 /// A declaration of a type some policy constrains (or any declaration,

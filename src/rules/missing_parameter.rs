@@ -80,7 +80,7 @@ impl SetElsewhere {
         }
     }
 
-    fn covers(&self, type_name: &str) -> bool {
+    pub fn covers(&self, type_name: &str) -> bool {
         self.any || self.types.contains(type_name)
     }
 }

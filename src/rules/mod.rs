@@ -426,6 +426,8 @@ impl<'m, 'a> CompilationRules<'m, 'a> {
         let set_elsewhere = self.set_elsewhere.get_or_init(|| missing_parameter::SetElsewhere::scan(model));
         missing_parameter::check(model, compilation, set_elsewhere, sink);
         sink.example = None;
+        type_mismatch::check_defaults(model, compilation, set_elsewhere, sink);
+        sink.example = None;
         missing_module::collect(model, compilation, &mut found.missing);
         incomplete_node::collect(model, compilation, &mut found.node_calls);
     }

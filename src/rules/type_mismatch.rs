@@ -1,9 +1,10 @@
 //! `type-mismatch`
 
-use super::unknown_parameter::{definition_certain, reference};
+use super::missing_parameter::SetElsewhere;
+use super::unknown_parameter::{definition_certain, environment, reference};
 use super::{chain_related, RuleInfo, Sink};
-use crate::model::record::{Compilation, Event};
-use crate::model::Model;
+use crate::model::record::{Compilation, DeclHow, Event};
+use crate::model::{module_of, Model};
 use crate::rules::Level;
 
 /// ## What it does
@@ -36,7 +37,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         }
         let what = reference(compilation, *class, type_name, declared);
         let kind = if *class { "class" } else { "defined type" };
-        for mismatch in mismatched {
+        for mismatch in mismatched.iter().filter(|m| m.default.is_none()) {
             let message = format!(
                 "{what}: parameter '{}' expects a value of type {}, got {}",
                 mismatch.param, mismatch.expected, mismatch.got
@@ -44,6 +45,55 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             let related = vec![(*definition, format!("{kind} `{type_name}` defined here"))];
             let mut flow = chain_related(&compilation.chain(declared), compilation, model);
             flow.push((mismatch.loc, format!("'{}' given here", mismatch.param)));
+            sink.report_with_flow(&RULE, mismatch.loc, message, related, flow);
+        }
+    }
+}
+
+/// Defaults their parameter's type refuses (`Integer $port = '80'`,
+/// `String $owner = undef`), where the declaration surely takes them: no
+/// value given, no splat with unknown keys, and for a class no Hiera data
+/// for it in a tree that holds all the data Puppet can look up; for a
+/// defined type, no resource default, override or collector that may set it.
+pub fn check_defaults(model: &Model<'_>, compilation: &Compilation, elsewhere: &SetElsewhere, sink: &mut Sink<'_, '_>) {
+    sink.compilation(compilation);
+    for event in &compilation.events {
+        let Event::Parameters { type_name, class, definition, declared, how, open_splat, mismatched, .. } = event
+        else {
+            continue;
+        };
+        if *open_splat || *how == DeclHow::Entry || !mismatched.iter().any(|m| m.default.is_some()) {
+            continue;
+        }
+        if !definition_certain(model, type_name, *definition) {
+            continue;
+        }
+        if *class {
+            if !model.facts.all_data_known(environment(model, compilation), module_of(type_name)) {
+                continue;
+            }
+        } else if elsewhere.covers(type_name) {
+            continue;
+        }
+        let what = reference(compilation, *class, type_name, declared);
+        let kind = if *class { "class" } else { "defined type" };
+        for mismatch in mismatched {
+            let Some(default) = mismatch.default else { continue };
+            if *class && model.facts.has_data_for(&format!("{type_name}::{}", mismatch.param)) {
+                continue;
+            }
+            let message = format!(
+                "{what}: parameter '{}' takes its default, which its type {} refuses: got {}",
+                mismatch.param, mismatch.expected, mismatch.got
+            );
+            let related = vec![
+                (default, format!("the default of '{}'", mismatch.param)),
+                (*definition, format!("{kind} `{type_name}` defined here")),
+            ];
+            let mut flow = chain_related(&compilation.chain(declared), compilation, model);
+            if flow.last().is_none_or(|(at, _)| *at != mismatch.loc) {
+                flow.push((mismatch.loc, format!("`{type_name}` declared here")));
+            }
             sink.report_with_flow(&RULE, mismatch.loc, message, related, flow);
         }
     }

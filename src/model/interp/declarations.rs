@@ -423,7 +423,11 @@ impl Interpreter<'_, '_> {
             .filter(|p| p.default.is_none() && !names.iter().any(|(name, _)| *name == p.name))
             .map(|p| p.name.clone())
             .collect();
-        let mismatched = self.type_mismatches(definition, params, given);
+        let mut mismatched = self.type_mismatches(definition, params, given);
+        if !open_splat {
+            let given_names: Vec<&str> = names.iter().map(|(name, _)| name.as_str()).collect();
+            mismatched.extend(self.default_mismatches(definition, params, &given_names, at));
+        }
         if unknown.is_empty() && missing.is_empty() && mismatched.is_empty() {
             return;
         }
@@ -471,7 +475,13 @@ impl Interpreter<'_, '_> {
             }
             let expected = written.split_whitespace().collect::<Vec<_>>().join(" ");
             if value.instance_of_with(written, &|name| self.type_alias_text(name)) == Some(false) {
-                mismatched.push(TypeMismatch { param: name.to_string(), expected, got: value.described(), loc: place });
+                mismatched.push(TypeMismatch {
+                    param: name.to_string(),
+                    expected,
+                    got: value.described(),
+                    loc: place,
+                    default: None,
+                });
             }
         }
         mismatched
@@ -479,6 +489,38 @@ impl Interpreter<'_, '_> {
 }
 
 impl Interpreter<'_, '_> {
+    /// Literal defaults (`'80'`, `undef`, …) that their parameter's type
+    /// refuses, of the parameters given no value at `at`. Whether the default
+    /// is really taken (Hiera may give a class's value) the rule decides.
+    fn default_mismatches(&self, definition: Loc, params: &[Parameter], given: &[&str], at: Loc) -> Vec<TypeMismatch> {
+        let text = &self.files[definition.file()].source.text;
+        let mut mismatched = Vec::new();
+        for param in params.iter().filter(|p| !given.contains(&p.name.as_str())) {
+            let (Some(default), Some(type_expr)) = (&param.default, &param.type_expr) else { continue };
+            let value = match &default.kind {
+                ExprKind::Undef => Value::Undef,
+                _ => match Self::literal(default) {
+                    Some(value) => value,
+                    None => continue,
+                },
+            };
+            let Some(written) = text.get(type_expr.span.start..type_expr.span.end) else { continue };
+            if has_comment(written) {
+                continue;
+            }
+            if value.instance_of_with(written, &|name| self.type_alias_text(name)) == Some(false) {
+                mismatched.push(TypeMismatch {
+                    param: param.name.clone(),
+                    expected: written.split_whitespace().collect::<Vec<_>>().join(" "),
+                    got: value.described(),
+                    loc: at,
+                    default: Some(Loc::new(definition.file(), default.span)),
+                });
+            }
+        }
+        mismatched
+    }
+
     /// The type a type alias of the tree stands for, as written; `None`
     /// unless exactly one alias of that name is defined.
     fn type_alias_text(&self, name: &str) -> Option<String> {

@@ -1,0 +1,3 @@
+class app(Integer $port = '80', String $owner = undef) {
+  notify { "app ${port} ${owner}": }
+}
