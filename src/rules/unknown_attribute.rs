@@ -1,12 +1,12 @@
 //! `unknown-attribute`
 
 use super::{closest, RuleInfo, Sink};
-use crate::model::index::Loc;
+use crate::model::index::{FileId, Loc};
 use crate::model::interp::{built_in_attributes, METAPARAMETERS};
 use crate::model::ruby_types::RubyType;
 use crate::model::Model;
 use crate::rules::Level;
-use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::ast::{Expr, ExprKind, ResourceForm};
 
 /// ## What it does
 /// Reports an attribute that a resource of one of Puppet's core types
@@ -16,7 +16,8 @@ use crate::syntax::ast::{Expr, ExprKind};
 /// metaparameter. Resource types of the tree's modules written in Ruby are
 /// judged by the parameters and properties their file declares, when it
 /// declares them plainly. Virtual and exported resources count: Puppet
-/// checks them where they are declared.
+/// checks them where they are declared. So do resource defaults
+/// (`File { … }`) of a scope that surely declares a resource of the type.
 ///
 /// ## Why is this bad?
 /// Puppet fails the catalog of every node that evaluates the resource:
@@ -41,24 +42,38 @@ pub const RULE: RuleInfo = RuleInfo {
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     let ruby_types = crate::model::ruby_types::discover(&model.workspace);
+    let known = |type_name: &str| -> Option<(Vec<&str>, String)> {
+        if model.index.types.contains_key(type_name) {
+            return None;
+        }
+        match (ruby_types.get(type_name), built_in_attributes(type_name)) {
+            (Some(RubyType { module, attributes: Some(ruby) }), _) => {
+                let own: Vec<&str> = ruby.iter().map(String::as_str).collect();
+                let listed = own.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
+                let takes = if own.is_empty() { "only `name`".to_string() } else { listed };
+                let origin = format!(" (the type `{type_name}` of module `{module}` takes {takes})");
+                Some((own.into_iter().chain(["name", "provider"]).collect(), origin))
+            }
+            (None, Some(core)) => Some((core.to_vec(), String::new())),
+            _ => None,
+        }
+    };
+    for (file, parsed) in model.files.iter().enumerate() {
+        let Some(manifest) = &parsed.manifest else { continue };
+        if model.reported[file] {
+            check_defaults_in(model, file, &manifest.statements, &known, sink);
+        }
+    }
     model.walk_reported(|file, e: &Expr| {
+        match &e.kind {
+            ExprKind::Class(class) => check_defaults_in(model, file, &class.body.statements, &known, sink),
+            ExprKind::Define(define) => check_defaults_in(model, file, &define.body.statements, &known, sink),
+            ExprKind::Node(node) => check_defaults_in(model, file, &node.body.statements, &known, sink),
+            _ => {}
+        }
         let ExprKind::Resource(resource) = &e.kind else { return };
         let Some(type_name) = resource.type_name() else { return };
-        if model.index.types.contains_key(&type_name) {
-            return;
-        }
-        let (attributes, origin): (Vec<&str>, String) =
-            match (ruby_types.get(&type_name), built_in_attributes(&type_name)) {
-                (Some(RubyType { module, attributes: Some(ruby) }), _) => {
-                    let own: Vec<&str> = ruby.iter().map(String::as_str).collect();
-                    let listed = own.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
-                    let takes = if own.is_empty() { "only `name`".to_string() } else { listed };
-                    let origin = format!(" (the type `{type_name}` of module `{module}` takes {takes})");
-                    (own.into_iter().chain(["name", "provider"]).collect(), origin)
-                }
-                (None, Some(core)) => (core.to_vec(), String::new()),
-                _ => return,
-            };
+        let Some((attributes, origin)) = known(&type_name) else { return };
         let text = &model.files[file].source.text;
         let capitalized = capitalize(&type_name);
         for body in &resource.bodies {
@@ -84,6 +99,63 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             }
         }
     });
+}
+
+/// A type's attributes, and what to say of where they come from.
+type TypeAttributes<'m> = (Vec<&'m str>, String);
+
+/// Resource defaults (`File { modee => '0644' }`) with an attribute the
+/// type lacks, in a scope's statements that surely declare a resource of
+/// that type: Puppet then fails on that resource. A default no resource
+/// takes is harmless, so one alone, or with resources only in a branch or
+/// in another scope, is not judged.
+fn check_defaults_in<'m>(
+    model: &Model<'_>,
+    file: FileId,
+    statements: &[Expr],
+    known: &dyn Fn(&str) -> Option<TypeAttributes<'m>>,
+    sink: &mut Sink<'_, '_>,
+) {
+    for statement in statements {
+        let ExprKind::ResourceDefaults(defaults) = &statement.kind else { continue };
+        let ExprKind::TypeRef(written_type) = &defaults.type_expr.kind else { continue };
+        let type_name = written_type.trim_start_matches("::").to_ascii_lowercase();
+        let Some((attributes, origin)) = known(&type_name) else { continue };
+        // The first resource of the type this scope surely declares.
+        let Some(taker) = statements.iter().find_map(|other| {
+            let ExprKind::Resource(resource) = &other.kind else { return None };
+            let body = resource.bodies.iter().find(|body| !matches!(body.title.kind, ExprKind::Default))?;
+            (resource.form == ResourceForm::Regular && resource.type_name().as_deref() == Some(type_name.as_str()))
+                .then_some(body)
+        }) else {
+            continue;
+        };
+        let capitalized = capitalize(&type_name);
+        let text = &model.files[file].source.text;
+        let title = match &taker.title.kind {
+            ExprKind::Str(s) => s.as_literal(),
+            _ => None,
+        }
+        .unwrap_or_else(|| text[taker.title.span.start..taker.title.span.end.min(text.len())].to_string());
+        for attribute in &defaults.attributes {
+            let name = attribute.name.as_str();
+            if name == "*" || attributes.contains(&name) || METAPARAMETERS.contains(&name) {
+                continue;
+            }
+            let suggestion = closest(name, attributes.iter().chain(METAPARAMETERS).copied())
+                .map(|known| format!("; did you mean '{known}'?"))
+                .unwrap_or_default();
+            sink.report(
+                &RULE,
+                Loc::new(file, attribute.name_span),
+                format!(
+                    "{capitalized}[{title}]: has no parameter named '{name}'{origin}, which the resource default \
+                     of its scope sets{suggestion}"
+                ),
+                vec![(Loc::new(file, taker.title.span), format!("{capitalized}[{title}] declared here"))],
+            );
+        }
+    }
 }
 
 fn capitalize(name: &str) -> String {
