@@ -28,7 +28,8 @@ use crate::syntax::ast::*;
 use crate::syntax::ParsedFile;
 
 pub use self::builtins::{built_in_attributes, is_built_in_call, BUILT_IN_FUNCTIONS, METAPARAMETERS};
-pub use self::resources::namevar;
+pub use self::calls::{DECLARING_FUNCTIONS, PACKAGE_FUNCTIONS};
+pub use self::resources::{literal_text, namevar, NAMING_ATTRIBUTES};
 
 /// Most defined-type instances one compilation evaluates.
 pub const MAX_DEFINE_INSTANCES: usize = 10_000;
@@ -185,6 +186,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 overrides: Vec::new(),
                 resource_defaults: Vec::new(),
                 collector_overrides: Vec::new(),
+                relations: Vec::new(),
+                resource_names: Vec::new(),
+                unnamed_resources: Vec::new(),
+                foreign_calls: Vec::new(),
+                hidden_declarations: false,
                 declared: Vec::new(),
                 defaults: Vec::new(),
                 calls: Vec::new(),
