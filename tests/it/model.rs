@@ -554,3 +554,121 @@ fn a_selector_is_judged_only_on_values_no_hiera_data_can_change() {
     let finding = found.iter().find(|f| f.rule == "selector-without-match").unwrap();
     assert!(finding.flow.iter().any(|step| step.message.contains("app")), "{finding:#?}");
 }
+
+fn relationship_findings(found: &[Finding]) -> Vec<(String, u32)> {
+    found
+        .iter()
+        .filter(|f| f.rule == "unknown-relationship-target")
+        .map(|f| (f.path.file_name().unwrap().to_string_lossy().into_owned(), f.span.start_pos.line))
+        .collect()
+}
+
+#[test]
+fn a_relationship_to_what_no_code_declares_is_reported_with_its_chain() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include role::web\n}\n");
+    write(root, "modules/role/manifests/web.pp", "class role::web {\n  include profile::web\n}\n");
+    write(
+        root,
+        "modules/profile/manifests/web.pp",
+        "class profile::web {\n  package { 'nginx-full': }\n  service { 'nginx': require => Package['nginx'] }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(relationship_findings(&found), [("web.pp".to_string(), 3)], "{found:#?}");
+    let finding = found.iter().find(|f| f.rule == "unknown-relationship-target").unwrap();
+    assert!(
+        finding.message.contains("Could not find resource 'Package[nginx]' in parameter 'require'"),
+        "{finding:#?}"
+    );
+    let flow: Vec<&str> = finding.flow.iter().map(|r| r.message.as_str()).collect();
+    assert_eq!(flow, ["`role::web` included by node default", "`profile::web` included by `role::web`"], "{flow:?}");
+}
+
+#[test]
+fn a_module_class_on_its_own_may_rely_on_what_the_tree_declares_elsewhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "web/manifests/init.pp", "class web {\n  service { 'nginx': require => Package['nginx'] }\n}\n");
+    // Declared by another module's class, which the real node may include.
+    write(root, "nginx/manifests/init.pp", "class nginx {\n  package { 'nginx': }\n}\n");
+    write(root, "app/manifests/init.pp", "class app {\n  service { 'app': require => Package['app'] }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(relationship_findings(&found), [("init.pp".to_string(), 2)], "{found:#?}");
+    assert!(found.iter().any(|f| f.rule == "unknown-relationship-target" && f.message.contains("Package['app']")));
+}
+
+#[test]
+fn code_mplint_cannot_see_may_declare_a_relationships_target() {
+    let cases = [
+        // A defined type of a module that is not in the tree.
+        "class app {\n  site::vhost { 'www': }\n  service { 'app': require => Package['app'] }\n}\n",
+        // A function the tree does not define.
+        "class app {\n  site::setup()\n  service { 'app': require => Package['app'] }\n}\n",
+        // Classes named by data.
+        "class app {\n  lookup('classes', Array, 'unique', []).include\n  service { 'app': require => Package['app'] }\n}\n",
+        // A declaration whose title is not known.
+        "class app($pkg) {\n  package { $pkg: }\n  service { 'app': require => Package['app'] }\n}\n",
+        // A declaration by a function, of that type.
+        "class app {\n  ensure_packages(['curl'])\n  service { 'app': require => Package['app'] }\n}\n",
+        // Exported resources other nodes may export.
+        "class app {\n  Package <<| tag == 'app' |>>\n  service { 'app': require => Package['app'] }\n}\n",
+        // A resource type named at run time, elsewhere in the tree.
+        "class app {\n  service { 'app': require => Package['app'] }\n}\nclass other($type) {\n  create_resources($type, {})\n}\n",
+        // A Ruby type, whose namevars are unknown.
+        "class app {\n  service { 'app': require => Ini_setting['app'] }\n}\n",
+    ];
+    for text in cases {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "app/manifests/init.pp", text);
+        let found = findings(vec![dir.path().to_path_buf()], vec![]);
+        assert_eq!(relationship_findings(&found), [], "{text}\n{found:#?}");
+    }
+}
+
+#[test]
+fn a_node_holds_no_resource_of_a_type_named_at_run_time_in_code_it_does_not_include() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include app\n}\n");
+    write(root, "modules/app/manifests/init.pp", "class app {\n  service { 'app': require => Package['app'] }\n}\n");
+    write(root, "modules/manage/manifests/init.pp", "class manage($type) {\n  create_resources($type, {})\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(relationship_findings(&found), [("init.pp".to_string(), 2)], "{found:#?}");
+}
+
+#[test]
+fn a_named_file_still_sees_declarations_in_code_it_does_not_reach() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = modules\n");
+    let web = "modules/web/manifests/init.pp";
+    write(root, web, "class web {\n  service { 'nginx': require => Package['nginx'] }\n}\n");
+    write(root, "modules/nginx/manifests/init.pp", "class nginx {\n  package { 'nginx': }\n}\n");
+    write(root, "modules/nginx/manifests/extra.pp", "class nginx::extra($names) {\n  package { $names: }\n}\n");
+    // As the command line names a file: checked with the tree it belongs to.
+    let in_context = |path: std::path::PathBuf| {
+        mplint::run_with_large_stack(move || {
+            let options = CheckOptions { in_context: true, ..CheckOptions::default() };
+            check(&[path], &options).unwrap().findings
+        })
+    };
+    let found = in_context(root.join(web));
+    assert_eq!(relationship_findings(&found), [], "{found:#?}");
+    write(root, web, "class web {\n  service { 'nginx': require => Service['nginx-full'] }\n}\n");
+    let found = in_context(root.join(web));
+    assert_eq!(relationship_findings(&found), [("init.pp".to_string(), 2)], "{found:#?}");
+}
+
+#[test]
+fn a_module_on_its_own_may_rely_on_the_modules_it_depends_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("web");
+    write(&module, "metadata.json", r#"{"name": "acme-web", "dependencies": [{"name": "puppetlabs/apt"}]}"#);
+    write(&module, "manifests/init.pp", "class web {\n  package { 'nginx': require => Exec['apt_update'] }\n}\n");
+    let found = findings(vec![module.clone()], vec![]);
+    assert_eq!(relationship_findings(&found), [], "{found:#?}");
+    write(&module, "metadata.json", r#"{"name": "acme-web", "dependencies": []}"#);
+    let found = findings(vec![module], vec![]);
+    assert_eq!(relationship_findings(&found), [("init.pp".to_string(), 2)], "{found:#?}");
+}
