@@ -261,20 +261,6 @@ pub struct ResourceOverride {
     pub path: PathCond,
 }
 
-/// A resource a relationship names (`require => Package['nginx']`,
-/// `File['a'] -> Service['b']`), written with a literal type and title.
-#[derive(Debug, Clone)]
-pub struct Relation {
-    /// Lower-case type name: `package`, `apache::vhost`, `class`.
-    pub type_name: String,
-    pub title: String,
-    /// The reference, `Package['nginx']`.
-    pub loc: Loc,
-    /// The metaparameter naming it, or `None` for a chaining arrow.
-    pub metaparameter: Option<String>,
-    pub owner: Owner,
-}
-
 /// The code Puppet counts as a resource's or an override's origin: the
 /// class or defined type (whichever instance), the node, or top scope.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -500,18 +486,6 @@ pub struct Compilation {
     /// Whose code collects with overrides (`File <| |> { … }`): Puppet then
     /// lets that code's origin override any resource.
     pub collector_overrides: Vec<Owner>,
-    /// Resources named in relationships.
-    pub relations: Vec<Relation>,
-    /// Names a declared resource answers to beside its title: its
-    /// namevar's value and its aliases (type, name).
-    pub resource_names: Vec<(String, String)>,
-    /// Declarations whose title, namevar or alias is unknown, at their
-    /// title: (type, place); the type is `None` when it is unknown too.
-    pub unnamed_resources: Vec<(Option<String>, Loc)>,
-    /// Functions called that are not Puppet's own, once each.
-    pub foreign_calls: Vec<String>,
-    /// Code declares classes mplint cannot name (`lookup('classes').include`).
-    pub hidden_declarations: bool,
     /// Declarations of the types policies constrain; every declaration
     /// when values are recorded.
     pub declared: Vec<Declared>,
@@ -598,12 +572,6 @@ impl Compilation {
         }
         for resource in &mut self.resources {
             f(&mut resource.loc);
-        }
-        for relation in &mut self.relations {
-            f(&mut relation.loc);
-        }
-        for (_, at) in &mut self.unnamed_resources {
-            f(at);
         }
         for over in &mut self.overrides {
             f(&mut over.loc);

@@ -47,7 +47,6 @@ pub mod unknown_attribute;
 pub mod unknown_class;
 pub mod unknown_function;
 pub mod unknown_parameter;
-pub mod unknown_relationship_target;
 pub mod unknown_resource_type;
 pub mod use_before_assign;
 pub mod useless_suppression;
@@ -233,7 +232,6 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &unknown_class::RULE,
     &unknown_function::RULE,
     &unknown_parameter::RULE,
-    &unknown_relationship_target::RULE,
     &unknown_resource_type::RULE,
     &use_before_assign::RULE,
     &useless_suppression::RULE,
@@ -350,7 +348,6 @@ pub fn check_model(model: &Model<'_>) -> Vec<Finding> {
 pub struct CompilationRules<'m, 'a> {
     model: &'m Model<'a>,
     set_elsewhere: std::sync::OnceLock<missing_parameter::SetElsewhere>,
-    known_code: std::sync::OnceLock<unknown_relationship_target::Known>,
 }
 
 /// What the rules found in some compilations.
@@ -358,17 +355,11 @@ pub struct CompilationFindings<'m, 'a> {
     sink: Sink<'m, 'a>,
     node_calls: incomplete_node::NodeCalls,
     missing: missing_module::MissingUses,
-    relations: unknown_relationship_target::Relations,
 }
 
 impl<'m, 'a> CompilationFindings<'m, 'a> {
     fn new(model: &'m Model<'a>) -> Self {
-        CompilationFindings {
-            sink: Sink::new(model),
-            node_calls: Default::default(),
-            missing: Default::default(),
-            relations: Default::default(),
-        }
+        CompilationFindings { sink: Sink::new(model), node_calls: Default::default(), missing: Default::default() }
     }
 
     /// Adds what later compilations found: the same as reporting it here.
@@ -376,13 +367,12 @@ impl<'m, 'a> CompilationFindings<'m, 'a> {
         self.sink.merge(later.sink);
         self.node_calls.merge(later.node_calls);
         self.missing.merge(later.missing);
-        self.relations.merge(later.relations);
     }
 }
 
 impl<'m, 'a> CompilationRules<'m, 'a> {
     pub fn new(model: &'m Model<'a>) -> Self {
-        CompilationRules { model, set_elsewhere: std::sync::OnceLock::new(), known_code: std::sync::OnceLock::new() }
+        CompilationRules { model, set_elsewhere: std::sync::OnceLock::new() }
     }
 
     /// A sink for [`Model::compile_into`] that checks each compilation.
@@ -440,8 +430,6 @@ impl<'m, 'a> CompilationRules<'m, 'a> {
         sink.example = None;
         missing_module::collect(model, compilation, &mut found.missing);
         incomplete_node::collect(model, compilation, &mut found.node_calls);
-        let known_code = self.known_code.get_or_init(|| unknown_relationship_target::Known::scan(model));
-        unknown_relationship_target::collect(model, compilation, known_code, &mut found.relations);
     }
 }
 
@@ -486,7 +474,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
     /// The findings of every compilation seen and of the index.
     pub fn finish(self) -> Vec<Finding> {
         let model = self.model;
-        let CompilationFindings { mut sink, node_calls, missing, relations } = self.found;
+        let CompilationFindings { mut sink, node_calls, missing } = self.found;
         // These read the index alone: they run side by side, each into a
         // sink of its own, taken in this order.
         type IndexCheck = fn(&Model<'_>, &mut Sink<'_, '_>);
@@ -512,7 +500,6 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
         unknown_class::finish(model, &mut sink);
         missing_module::check(model, missing, &mut sink);
         incomplete_node::check(model, node_calls, &mut sink);
-        unknown_relationship_target::check(model, relations, &mut sink);
         policy_constraint::finish(model, &mut sink);
         top_scope_variable::finish(&mut sink);
         if model.workspace.record_values {

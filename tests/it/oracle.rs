@@ -26,11 +26,7 @@
 //! - "expects a value for parameter" at L → `missing-parameter` there;
 //! - "Only subclasses can override parameters" at L, or "Parameter 'x' is
 //!   already set on … cannot redefine" at L → `illegal-override` at L;
-//! - "Somehow looped more than 1000 times" → `recursive-defined-type`;
-//! - "Could not find resource 'T[x]' in parameter 'p' (line: L)" →
-//!   `unknown-relationship-target` at L; "… for relationship" (no line) →
-//!   `unknown-relationship-target`, unless the case says `# expect: none`
-//!   (Puppet fails only because of what the case cannot show mplint).
+//! - "Somehow looped more than 1000 times" → `recursive-defined-type`.
 //!
 //! `# expect: RULE@LINE` lines add findings Puppet cannot show (node-scope
 //! leaks in manifests Puppet compiles thanks to node scope, a cycle nobody
@@ -131,14 +127,6 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     }
     if error.contains("Somehow looped more than") {
         return Some(Expectation { rules: &["recursive-defined-type"], line: None, why });
-    }
-    if error.contains("Could not find resource '") {
-        // A case may show a failure mplint leaves unreported on purpose.
-        if case.contains("\n# expect: none\n") {
-            return None;
-        }
-        let line = error.find(" in parameter '").and_then(|at| number_after(&error[at..], "(line: "));
-        return Some(Expectation { rules: &["unknown-relationship-target"], line, why });
     }
     if error.contains("Could not find class") {
         return Some(Expectation {

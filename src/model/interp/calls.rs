@@ -80,41 +80,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             return Value::Unknown;
         }
-        if call.name == "hiera_include" {
-            self.out.hidden_declarations = true;
-        }
-        self.record_declaring_call(&call.name, args.first(), at);
-        self.record_foreign_call(&call.name);
         if ctx.owner == Owner::Node && !is_built_in_call(&call.name) {
             self.out.events.push(Event::NodeCall { name: call.name.clone(), loc: at });
         }
         Value::Unknown
-    }
-
-    /// A function that declares resources: of the type its first argument
-    /// names (`create_resources`, `ensure_resource`), or packages.
-    fn record_declaring_call(&mut self, name: &str, first: Option<&Value>, at: Loc) {
-        let name = normalize_name(name);
-        let type_name = if DECLARING_FUNCTIONS.contains(&name.as_str()) {
-            match first {
-                // `@file` declares virtual files.
-                Some(Value::Str(t) | Value::Type(t)) => Some(normalize_name(t.trim_start_matches('@'))),
-                _ => None,
-            }
-        } else if PACKAGE_FUNCTIONS.contains(&name.as_str()) {
-            Some("package".to_string())
-        } else {
-            return;
-        };
-        self.out.unnamed_resources.push((type_name, at));
-    }
-
-    /// Remembers a call of a function that is not Puppet's own.
-    pub(super) fn record_foreign_call(&mut self, name: &str) {
-        let name = normalize_name(name);
-        if !is_built_in_call(&name) && !self.out.foreign_calls.contains(&name) {
-            self.out.foreign_calls.push(name);
-        }
     }
 
     /// Records a declaration whose class name is not known, if `arg`
@@ -187,13 +156,6 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         Value::Unknown
     }
 }
-
-/// Functions that declare resources of the type their first argument names.
-pub const DECLARING_FUNCTIONS: &[&str] =
-    &["create_resources", "ensure_resource", "ensure_resources", "stdlib::ensure_resource", "stdlib::ensure_resources"];
-
-/// Functions that declare packages.
-pub const PACKAGE_FUNCTIONS: &[&str] = &["ensure_packages", "stdlib::ensure_packages"];
 
 /// Class names an `include`-like argument names.
 fn class_names(value: &Value) -> Vec<String> {

@@ -91,10 +91,6 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 let args = self.eval_all(&call.args, ctx);
                 // `$x.f(y)` calls `f($x, y)`: a policy may forbid `f`.
                 let method = crate::model::index::normalize_name(&call.method);
-                self.record_foreign_call(&method);
-                if matches!(method.as_str(), "include" | "require" | "contain") {
-                    self.out.hidden_declarations = true;
-                }
                 if self.constraints.iter().any(|c| c.records_call(&method)) {
                     let args = std::iter::once(object).chain(args).map(|a| a.on_path(&ctx.path)).collect();
                     let at = Loc::new(ctx.file, call.method_span);
@@ -138,8 +134,6 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 value
             }
             ExprKind::Relationship { left, right, .. } => {
-                self.record_relations(left, None, ctx);
-                self.record_relations(right, None, ctx);
                 self.eval(left, ctx);
                 self.eval(right, ctx)
             }

@@ -28,8 +28,7 @@ use crate::syntax::ast::*;
 use crate::syntax::ParsedFile;
 
 pub use self::builtins::{built_in_attributes, is_built_in_call, BUILT_IN_FUNCTIONS, METAPARAMETERS};
-pub use self::calls::{DECLARING_FUNCTIONS, PACKAGE_FUNCTIONS};
-pub use self::resources::{literal_text, namevar, NAMING_ATTRIBUTES};
+pub use self::resources::namevar;
 
 /// Most defined-type instances one compilation evaluates.
 pub const MAX_DEFINE_INSTANCES: usize = 10_000;
@@ -186,11 +185,6 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 overrides: Vec::new(),
                 resource_defaults: Vec::new(),
                 collector_overrides: Vec::new(),
-                relations: Vec::new(),
-                resource_names: Vec::new(),
-                unnamed_resources: Vec::new(),
-                foreign_calls: Vec::new(),
-                hidden_declarations: false,
                 declared: Vec::new(),
                 defaults: Vec::new(),
                 calls: Vec::new(),

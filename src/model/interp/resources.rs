@@ -68,26 +68,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             let attributes: Vec<(String, Value)> =
                 given.iter().map(|(name, value, _)| (name.clone(), value.clone())).collect();
-            let body_loc = Loc::new(ctx.file, body.title.span);
-            for attribute in body.attributes.iter().chain(
-                resource
-                    .bodies
-                    .iter()
-                    .filter(|b| matches!(b.title.kind, ExprKind::Default))
-                    .flat_map(|b| &b.attributes),
-            ) {
-                if RELATIONSHIP_METAPARAMETERS.contains(&attribute.name.as_str()) {
-                    self.record_relations(&attribute.value, Some(&attribute.name), ctx);
-                }
-            }
-            let Some(type_name) = &type_name else {
-                self.out.unnamed_resources.push((None, body_loc));
-                continue;
-            };
+            let Some(type_name) = &type_name else { continue };
             let titles = titles(&title);
-            if type_name != "class" {
-                self.record_resource_names(type_name, &titles, &attributes, body_loc);
-            }
+            let body_loc = Loc::new(ctx.file, body.title.span);
             if self.record_values || self.constraints.iter().any(|c| c.records_type(type_name)) {
                 let reads: Vec<(usize, ParamRead)> = if self.record_values {
                     body.attributes
@@ -188,101 +171,6 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             });
         }
         Value::Unknown
-    }
-}
-
-/// The metaparameters whose values are resources to order against.
-const RELATIONSHIP_METAPARAMETERS: &[&str] = &["require", "before", "notify", "subscribe"];
-
-/// The attributes whose values a resource can be referred to by beside its
-/// title: namevars of built-in types and aliases.
-pub const NAMING_ATTRIBUTES: &[&str] = &["name", "path", "command", "alias"];
-
-impl<'m, 'a> Interpreter<'m, 'a> {
-    /// Records the resources a relationship operand or metaparameter value
-    /// names with a literal type and title (`Package['nginx']`, or an array
-    /// of them).
-    pub(super) fn record_relations(&mut self, expr: &Expr, metaparameter: Option<&str>, ctx: &Ctx) {
-        match &expr.kind {
-            ExprKind::Array(items) => {
-                for item in items {
-                    self.record_relations(item, metaparameter, ctx);
-                }
-            }
-            ExprKind::Paren(inner) => self.record_relations(inner, metaparameter, ctx),
-            ExprKind::Access { object, index } => {
-                let ExprKind::TypeRef(type_name) = &object.kind else { return };
-                let type_name = normalize_name(type_name);
-                if type_name == "resource" {
-                    return;
-                }
-                for title in index.iter().filter_map(literal_text) {
-                    self.out.relations.push(Relation {
-                        type_name: type_name.clone(),
-                        title,
-                        loc: Loc::new(ctx.file, expr.span),
-                        metaparameter: metaparameter.map(str::to_string),
-                        owner: ctx.owner.clone(),
-                    });
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// Records what else a declaration's resources answer to (namevar,
-    /// aliases), and declarations whose names are not known.
-    fn record_resource_names(
-        &mut self,
-        type_name: &str,
-        names: &[Option<String>],
-        attributes: &[(String, Value)],
-        at: Loc,
-    ) {
-        let mut unknown = names.iter().any(Option::is_none);
-        for (name, value) in attributes {
-            let values: Vec<&Value> = match (name.as_str(), value) {
-                ("*", Value::Hash(pairs)) if pairs.iter().all(|(k, _)| k.as_str().is_some()) => pairs
-                    .iter()
-                    .filter(|(k, _)| k.as_str().is_some_and(|k| NAMING_ATTRIBUTES.contains(&k)))
-                    .map(|(_, v)| v)
-                    .collect(),
-                ("*", _) => {
-                    unknown = true;
-                    continue;
-                }
-                (name, value) if NAMING_ATTRIBUTES.contains(&name) => vec![value],
-                _ => continue,
-            };
-            for value in values {
-                for name in titles(value) {
-                    match name {
-                        Some(name) => self.out.resource_names.push((type_name.to_string(), name)),
-                        None => unknown = true,
-                    }
-                }
-            }
-        }
-        if unknown {
-            self.out.unnamed_resources.push((Some(type_name.to_string()), at));
-        }
-    }
-}
-
-/// A string written without interpolation.
-pub fn literal_text(expr: &Expr) -> Option<String> {
-    match &expr.kind {
-        ExprKind::Str(string) => {
-            let mut text = String::new();
-            for part in &string.parts {
-                match part {
-                    StringPart::Text(t) => text.push_str(t),
-                    StringPart::Interpolation(_) => return None,
-                }
-            }
-            Some(text)
-        }
-        _ => None,
     }
 }
 
