@@ -79,17 +79,8 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         for body in &resource.bodies {
             for attribute in &body.attributes {
                 let name = attribute.name.as_str();
-                if name == "*" || attributes.contains(&name) || METAPARAMETERS.contains(&name) {
-                    continue;
-                }
-                let written = &text[body.title.span.start..body.title.span.end.min(text.len())];
-                let title = match &body.title.kind {
-                    ExprKind::Str(s) => s.as_literal().unwrap_or_else(|| written.to_string()),
-                    _ => written.to_string(),
-                };
-                let suggestion = closest(name, attributes.iter().chain(METAPARAMETERS).copied())
-                    .map(|known| format!("; did you mean '{known}'?"))
-                    .unwrap_or_default();
+                let Some(suggestion) = unknown(name, &attributes) else { continue };
+                let title = title_text(text, &body.title);
                 sink.report(
                     &RULE,
                     Loc::new(file, attribute.name_span),
@@ -132,19 +123,10 @@ fn check_defaults_in<'m>(
         };
         let capitalized = capitalize(&type_name);
         let text = &model.files[file].source.text;
-        let title = match &taker.title.kind {
-            ExprKind::Str(s) => s.as_literal(),
-            _ => None,
-        }
-        .unwrap_or_else(|| text[taker.title.span.start..taker.title.span.end.min(text.len())].to_string());
+        let title = title_text(text, &taker.title);
         for attribute in &defaults.attributes {
             let name = attribute.name.as_str();
-            if name == "*" || attributes.contains(&name) || METAPARAMETERS.contains(&name) {
-                continue;
-            }
-            let suggestion = closest(name, attributes.iter().chain(METAPARAMETERS).copied())
-                .map(|known| format!("; did you mean '{known}'?"))
-                .unwrap_or_default();
+            let Some(suggestion) = unknown(name, &attributes) else { continue };
             sink.report(
                 &RULE,
                 Loc::new(file, attribute.name_span),
@@ -156,6 +138,29 @@ fn check_defaults_in<'m>(
             );
         }
     }
+}
+
+/// For an attribute the type does not take, what to suggest instead (empty
+/// when nothing is close); `None` for a known one, or a splat.
+fn unknown(name: &str, attributes: &[&str]) -> Option<String> {
+    if name == "*" || attributes.contains(&name) || METAPARAMETERS.contains(&name) {
+        return None;
+    }
+    Some(
+        closest(name, attributes.iter().chain(METAPARAMETERS).copied())
+            .map(|known| format!("; did you mean '{known}'?"))
+            .unwrap_or_default(),
+    )
+}
+
+/// A title as Puppet names the resource: a plain string's value, else the
+/// title as written.
+fn title_text(text: &str, title: &Expr) -> String {
+    match &title.kind {
+        ExprKind::Str(s) => s.as_literal(),
+        _ => None,
+    }
+    .unwrap_or_else(|| text[title.span.start..title.span.end.min(text.len())].to_string())
 }
 
 fn capitalize(name: &str) -> String {
