@@ -58,6 +58,8 @@ pub struct Model<'a> {
     /// Whether some node calls a function mplint cannot see into, known
     /// once the nodes have compiled.
     opaque_node_calls: std::sync::OnceLock<bool>,
+    /// What parameter types say of values, shared by the compilations.
+    type_checks: interp::TypeChecks,
     /// Whether the tree has an environment's site manifest.
     pub has_site: bool,
     /// The files reported on, when only some are (see [`Workspace::focus`]).
@@ -118,6 +120,7 @@ impl<'a> Model<'a> {
             facts,
             compilations: Vec::new(),
             opaque_node_calls: std::sync::OnceLock::new(),
+            type_checks: interp::TypeChecks::new(),
             has_site,
             node_variables,
             modules,
@@ -151,6 +154,7 @@ impl<'a> Model<'a> {
         let run = |(entry, in_view): &(Entry, bool)| {
             Interpreter::new(index, files, facts, entry.clone(), *in_view)
                 .with_include_functions(&workspace.include_functions)
+                .with_type_checks(&self.type_checks)
                 .with_constraints(&workspace.constraints)
                 .with_recorded_values(workspace.record_values)
                 .run()

@@ -7,7 +7,7 @@ use super::builtins::METAPARAMETERS;
 use super::{
     ClassState, Ctx, Given, Interpreter, PendingDefine, MAX_DECLARATION_DEPTH, MAX_DEFINE_DEPTH, MAX_DEFINE_INSTANCES,
 };
-use crate::model::index::{normalize_name, DefBody, Loc};
+use crate::model::index::{normalize_name, DefBody, Index, Loc};
 use crate::model::record::*;
 use crate::model::value::Value;
 use crate::syntax::ast::*;
@@ -446,10 +446,103 @@ impl Interpreter<'_, '_> {
     }
 }
 
+/// What one parameter type says of the scalar values tested against it.
+#[derive(Default)]
+struct ScalarChecks {
+    strings: HashMap<String, Option<bool>>,
+    integers: HashMap<i64, Option<bool>>,
+    booleans: [Option<Option<bool>>; 2],
+}
+
+/// What parameter types (by their place) say of the scalar values given
+/// for them, shared by every compilation of a run: the same few values
+/// meet the same types very often. One slot per worker thread, so that
+/// threads do not wait for each other.
+pub struct TypeChecks {
+    slots: Vec<std::sync::Mutex<TypeCheckSlot>>,
+}
+
+#[derive(Default)]
+struct TypeCheckSlot {
+    scalars: HashMap<Loc, ScalarChecks>,
+    /// Per definition, the literal defaults its parameters' types refuse.
+    refused_defaults: HashMap<Loc, std::sync::Arc<[RefusedDefault]>>,
+}
+
+impl TypeChecks {
+    pub fn new() -> Self {
+        let slots = (0..=rayon::current_num_threads()).map(|_| Default::default()).collect();
+        TypeChecks { slots }
+    }
+
+    /// No cache at all.
+    pub const NONE: &'static TypeChecks = &TypeChecks { slots: Vec::new() };
+
+    fn slot(&self) -> Option<std::sync::MutexGuard<'_, TypeCheckSlot>> {
+        let slot = rayon::current_thread_index().map_or(0, |i| i + 1);
+        self.slots.get(slot % self.slots.len().max(1))?.lock().ok()
+    }
+
+    fn get(&self, at: Loc, value: &Value) -> Option<Option<bool>> {
+        let slot = self.slot()?;
+        let checks = slot.scalars.get(&at)?;
+        match value {
+            Value::Str(s) => checks.strings.get(s.as_str()).copied(),
+            Value::Int(i) => checks.integers.get(i).copied(),
+            Value::Bool(b) => checks.booleans[usize::from(*b)],
+            _ => None,
+        }
+    }
+
+    fn insert(&self, at: Loc, value: &Value, result: Option<bool>) {
+        let Some(mut slot) = self.slot() else { return };
+        if !matches!(value, Value::Str(_) | Value::Int(_) | Value::Bool(_)) {
+            return;
+        }
+        let checks = slot.scalars.entry(at).or_default();
+        match value {
+            Value::Str(s) => {
+                checks.strings.insert(s.clone(), result);
+            }
+            Value::Int(i) => {
+                checks.integers.insert(*i, result);
+            }
+            Value::Bool(b) => checks.booleans[usize::from(*b)] = Some(result),
+            _ => {}
+        }
+    }
+}
+
+impl TypeChecks {
+    fn refused_defaults(&self, definition: Loc) -> Option<std::sync::Arc<[RefusedDefault]>> {
+        self.slot()?.refused_defaults.get(&definition).cloned()
+    }
+
+    fn insert_refused_defaults(&self, definition: Loc, refused: std::sync::Arc<[RefusedDefault]>) {
+        if let Some(mut slot) = self.slot() {
+            slot.refused_defaults.insert(definition, refused);
+        }
+    }
+}
+
+impl Default for TypeChecks {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A parameter whose literal default its type refuses.
+pub(super) struct RefusedDefault {
+    param: String,
+    expected: String,
+    got: String,
+    default: Loc,
+}
+
 impl Interpreter<'_, '_> {
     /// Given values that surely are not of their parameter's declared
     /// type. `undef` is never one: Puppet then takes the default.
-    fn type_mismatches(&self, definition: Loc, params: &[Parameter], given: &[Given]) -> Vec<TypeMismatch> {
+    fn type_mismatches(&mut self, definition: Loc, params: &[Parameter], given: &[Given]) -> Vec<TypeMismatch> {
         let text = &self.files[definition.file()].source.text;
         let mut values: Vec<(&str, &Value, Loc)> = Vec::new();
         for (name, value, place) in given {
@@ -473,11 +566,10 @@ impl Interpreter<'_, '_> {
             if has_comment(written) {
                 continue;
             }
-            let expected = written.split_whitespace().collect::<Vec<_>>().join(" ");
-            if value.instance_of_with(written, &|name| self.type_alias_text(name)) == Some(false) {
+            if self.instance_of_type(value, written, Loc::new(definition.file(), type_expr.span)) == Some(false) {
                 mismatched.push(TypeMismatch {
                     param: name.to_string(),
-                    expected,
+                    expected: written.split_whitespace().collect::<Vec<_>>().join(" "),
                     got: value.described(),
                     loc: place,
                     default: None,
@@ -486,16 +578,56 @@ impl Interpreter<'_, '_> {
         }
         mismatched
     }
-}
 
-impl Interpreter<'_, '_> {
+    /// Whether a value is of the type written at `at`; for scalars, asked
+    /// once per type and value in a run.
+    fn instance_of_type(&mut self, value: &Value, written: &str, at: Loc) -> Option<bool> {
+        if let Some(known) = self.type_checks.get(at, value) {
+            return known;
+        }
+        let (index, files) = (self.index, self.files);
+        let result = value.instance_of_with(written, &|name| type_alias_text(index, files, name));
+        self.type_checks.insert(at, value, result);
+        result
+    }
+
     /// Literal defaults (`'80'`, `undef`, …) that their parameter's type
     /// refuses, of the parameters given no value at `at`. Whether the default
     /// is really taken (Hiera may give a class's value) the rule decides.
-    fn default_mismatches(&self, definition: Loc, params: &[Parameter], given: &[&str], at: Loc) -> Vec<TypeMismatch> {
+    fn default_mismatches(
+        &mut self,
+        definition: Loc,
+        params: &[Parameter],
+        given: &[&str],
+        at: Loc,
+    ) -> Vec<TypeMismatch> {
+        let refused = match self.type_checks.refused_defaults(definition) {
+            Some(refused) => refused,
+            None => {
+                let refused: std::sync::Arc<[RefusedDefault]> = self.refused_defaults_of(definition, params).into();
+                self.type_checks.insert_refused_defaults(definition, refused.clone());
+                refused
+            }
+        };
+        refused
+            .iter()
+            .filter(|r| !given.contains(&r.param.as_str()))
+            .map(|r| TypeMismatch {
+                param: r.param.clone(),
+                expected: r.expected.clone(),
+                got: r.got.clone(),
+                loc: at,
+                default: Some(r.default),
+            })
+            .collect()
+    }
+
+    /// The parameters of a definition whose literal default its type
+    /// refuses: the same wherever it is declared.
+    fn refused_defaults_of(&self, definition: Loc, params: &[Parameter]) -> Vec<RefusedDefault> {
         let text = &self.files[definition.file()].source.text;
-        let mut mismatched = Vec::new();
-        for param in params.iter().filter(|p| !given.contains(&p.name.as_str())) {
+        let mut refused = Vec::new();
+        for param in params {
             let (Some(default), Some(type_expr)) = (&param.default, &param.type_expr) else { continue };
             let value = match &default.kind {
                 ExprKind::Undef => Value::Undef,
@@ -509,31 +641,35 @@ impl Interpreter<'_, '_> {
                 continue;
             }
             if value.instance_of_with(written, &|name| self.type_alias_text(name)) == Some(false) {
-                mismatched.push(TypeMismatch {
+                refused.push(RefusedDefault {
                     param: param.name.clone(),
                     expected: written.split_whitespace().collect::<Vec<_>>().join(" "),
                     got: value.described(),
-                    loc: at,
-                    default: Some(Loc::new(definition.file(), default.span)),
+                    default: Loc::new(definition.file(), default.span),
                 });
             }
         }
-        mismatched
+        refused
     }
 
     /// The type a type alias of the tree stands for, as written; `None`
     /// unless exactly one alias of that name is defined.
     fn type_alias_text(&self, name: &str) -> Option<String> {
-        let [definition] = self.index.type_aliases.get(&normalize_name(name))?.as_slice() else { return None };
-        let DefBody::TypeAlias(alias) = definition.body else { return None };
-        if !alias.mapping.is_empty() {
-            return None;
-        }
-        let text = &self.files[definition.file].source.text;
-        let span = &alias.value.span;
-        let written = text.get(span.start..span.end)?;
-        (!has_comment(written)).then(|| written.to_string())
+        type_alias_text(self.index, self.files, name)
     }
+}
+
+/// See [`Interpreter::type_alias_text`].
+fn type_alias_text(index: &Index<'_>, files: &[crate::syntax::ParsedFile], name: &str) -> Option<String> {
+    let [definition] = index.type_aliases.get(&normalize_name(name))?.as_slice() else { return None };
+    let DefBody::TypeAlias(alias) = definition.body else { return None };
+    if !alias.mapping.is_empty() {
+        return None;
+    }
+    let text = &files[definition.file].source.text;
+    let span = &alias.value.span;
+    let written = text.get(span.start..span.end)?;
+    (!has_comment(written)).then(|| written.to_string())
 }
 
 /// Might a type as written hold a comment?

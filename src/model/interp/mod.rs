@@ -28,6 +28,7 @@ use crate::syntax::ast::*;
 use crate::syntax::ParsedFile;
 
 pub use self::builtins::{built_in_attributes, is_built_in_call, BUILT_IN_FUNCTIONS, METAPARAMETERS};
+pub use self::declarations::TypeChecks;
 pub use self::resources::namevar;
 
 /// Most defined-type instances one compilation evaluates.
@@ -104,6 +105,8 @@ pub struct Interpreter<'m, 'a> {
     implied: HashMap<(u32, u16), PathCond>,
     /// What each `defined(…)` call evaluated tests, by the call's place.
     defined_targets: HashMap<(FileId, usize), Guarded>,
+    /// What parameter types say of scalar values, shared by a run.
+    type_checks: &'m TypeChecks,
     facts: &'m Facts,
     standalone: Option<FileId>,
     scopes: Vec<Scope>,
@@ -158,6 +161,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             literal_counts: HashMap::default(),
             implied: HashMap::default(),
             defined_targets: HashMap::default(),
+            type_checks: TypeChecks::NONE,
             facts,
             standalone,
             scopes: Vec::new(),
@@ -201,6 +205,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// Knows the site's own functions that declare classes.
     pub fn with_include_functions(mut self, functions: &'m BTreeMap<String, crate::config::IncludeFunction>) -> Self {
         self.include_functions = Some(functions);
+        self
+    }
+
+    /// Shares what parameter types say of values with other compilations.
+    pub fn with_type_checks(mut self, checks: &'m TypeChecks) -> Self {
+        self.type_checks = checks;
         self
     }
 
