@@ -53,7 +53,8 @@ struct Scope {
     enclosing: Option<ScopeId>,
     /// For a lambda: the scope it was written in.
     lexical: Option<ScopeId>,
-    vars: HashMap<String, Vec<Binding>>,
+    /// Most variables have one binding: it is kept inline.
+    vars: HashMap<String, smallvec::SmallVec<[Binding; 1]>>,
 }
 
 struct ClassState {

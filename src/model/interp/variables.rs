@@ -12,8 +12,8 @@ use crate::syntax::ast::*;
 
 impl<'m, 'a> Interpreter<'m, 'a> {
     pub(super) fn bind(&mut self, ctx: &Ctx, name: &str, value: Value, at: Option<Loc>) {
-        let bindings = self.scopes[ctx.scope].vars.entry(name.to_string()).or_default();
-        let earlier: Vec<&Binding> = bindings.iter().filter(|b| compatible(&b.path, &ctx.path)).collect();
+        let bound = self.scopes[ctx.scope].vars.get(name).map_or(&[][..], |b| b.as_slice());
+        let earlier: Vec<&Binding> = bound.iter().filter(|b| compatible(&b.path, &ctx.path)).collect();
         if !earlier.is_empty() {
             // Reported only when some earlier assignment surely ran first.
             let paths: Vec<PathCond> = earlier.iter().map(|b| b.path.clone()).collect();
@@ -26,8 +26,13 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 }
             }
         }
-        let bindings = self.scopes[ctx.scope].vars.entry(name.to_string()).or_default();
-        bindings.push(Binding { value, loc: at, path: ctx.path.clone() });
+        let binding = Binding { value, loc: at, path: ctx.path.clone() };
+        match self.scopes[ctx.scope].vars.get_mut(name) {
+            Some(bindings) => bindings.push(binding),
+            None => {
+                self.scopes[ctx.scope].vars.insert(name.to_string(), smallvec::smallvec![binding]);
+            }
+        }
     }
 
     /// A path without the atoms its `case` branches imply: what is left
@@ -43,7 +48,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 
     /// Binds a parameter or built-in without the reassignment check.
     pub(super) fn bind_quietly(&mut self, scope: ScopeId, name: &str, value: Value, at: Option<Loc>) {
-        self.scopes[scope].vars.insert(name.to_string(), vec![Binding { value, loc: at, path: Vec::new() }]);
+        self.scopes[scope]
+            .vars
+            .insert(name.to_string(), smallvec::smallvec![Binding { value, loc: at, path: Vec::new() }]);
     }
 
     pub(super) fn local(&self, scope: ScopeId, name: &str, path: &PathCond) -> Option<&Binding> {
