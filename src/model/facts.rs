@@ -201,6 +201,19 @@ pub struct Facts {
     core: bool,
     /// Where all the Hiera data a compilation can see is known.
     data_known: DataKnown,
+    /// The `%{…}` interpolations of the Hiera configurations and data files
+    /// under the checked directories, in path order.
+    pub hiera_interpolations: Vec<Interpolation>,
+}
+
+/// `%{…}` in a Hiera configuration or data file.
+#[derive(Debug, Clone)]
+pub struct Interpolation {
+    pub path: PathBuf,
+    /// From `%` to `}`.
+    pub span: crate::syntax::source::Span,
+    /// What the braces hold, trimmed.
+    pub inner: String,
 }
 
 /// Where the tree holds all the Hiera data that class parameters can get.
@@ -226,6 +239,7 @@ impl Default for Facts {
             data_keys: BTreeSet::new(),
             core: true,
             data_known: DataKnown::Nowhere,
+            hiera_interpolations: Vec::new(),
         }
     }
 }
@@ -256,6 +270,8 @@ impl Facts {
         let shipped = custom.clone();
         custom.extend(declared.iter().cloned());
         let mut interpolated = BTreeSet::new();
+        let mut interpolations = Vec::new();
+        let under_roots = |path: &Path| workspace.roots.iter().any(|root| path.starts_with(root));
         // Hiera configurations: environments' and modules' own, and copies
         // a module deploys from `files/`.
         let config_dirs = workspace
@@ -269,6 +285,10 @@ impl Facts {
                 if name.starts_with("hiera") && (name.ends_with(".yaml") || name.ends_with(".yml")) {
                     if let Ok(text) = std::fs::read_to_string(&path) {
                         interpolated.extend(interpolated_variables(&text));
+                        // A copy under `files/` configures some other Hiera.
+                        if !dir.ends_with("files") && under_roots(&path) {
+                            interpolations.extend(interpolations_in(&path, &text));
+                        }
                     }
                 }
             }
@@ -284,7 +304,8 @@ impl Facts {
             .flat_map(|env| [env.join("data"), env.join("hieradata")])
             .chain(modules.values().map(|dir| dir.join("data")));
         for dir in data_dirs {
-            collect_data_keys(&dir, 0, &mut data_keys);
+            let interpolations = if under_roots(&dir) { Some(&mut interpolations) } else { None };
+            collect_data_keys(&dir, 0, &mut data_keys, interpolations);
         }
         let closed = workspace.environments.iter().filter(|env| environment_data_in_tree(env)).cloned().collect();
         let open_modules =
@@ -297,6 +318,7 @@ impl Facts {
             data_keys,
             core: true,
             data_known: DataKnown::Environments { closed, open_modules },
+            hiera_interpolations: interpolations,
         }
     }
 
@@ -521,7 +543,13 @@ fn files_in(dir: &Path) -> Vec<PathBuf> {
 
 /// The qualified top-level keys (`ntp::servers`) of the YAML and JSON
 /// files under a Hiera data directory.
-fn collect_data_keys(dir: &Path, depth: usize, keys: &mut BTreeSet<String>) {
+/// With `interpolations`, their `%{…}` too.
+fn collect_data_keys(
+    dir: &Path,
+    depth: usize,
+    keys: &mut BTreeSet<String>,
+    mut interpolations: Option<&mut Vec<Interpolation>>,
+) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
     paths.sort();
@@ -529,11 +557,16 @@ fn collect_data_keys(dir: &Path, depth: usize, keys: &mut BTreeSet<String>) {
         if path.is_dir() {
             // Bounded: a link cycle must not recurse forever.
             if depth < 16 {
-                collect_data_keys(&path, depth + 1, keys);
+                collect_data_keys(&path, depth + 1, keys, interpolations.as_deref_mut());
             }
             continue;
         }
         let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        if let Some(interpolations) = interpolations.as_deref_mut() {
+            if matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml" | "json")) {
+                interpolations.extend(interpolations_in(&path, &text));
+            }
+        }
         let found: Vec<String> = match path.extension().and_then(|e| e.to_str()) {
             Some("yaml" | "yml") => text
                 .lines()
@@ -624,6 +657,49 @@ fn interpolated_variables(text: &str) -> Vec<String> {
     names
 }
 
+/// The `%{…}` of a Hiera file, leaving out those in YAML comments.
+fn interpolations_in(path: &Path, text: &str) -> Vec<Interpolation> {
+    let mut found = Vec::new();
+    let mut lines = None;
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let mut from = 0;
+        while let Some(at) = line[from..].find("%{").map(|i| i + from) {
+            let Some(end) = line[at..].find('}').map(|i| i + at) else { break };
+            from = end + 1;
+            if in_yaml_comment(&line[..at]) {
+                break;
+            }
+            let index = lines.get_or_insert_with(|| crate::syntax::source::LineIndex::new(text));
+            found.push(Interpolation {
+                path: path.to_path_buf(),
+                span: index.span(text, line_start + at, line_start + end + 1),
+                inner: line[at + 2..end].trim().to_string(),
+            });
+        }
+        line_start += line.len();
+    }
+    found
+}
+
+/// Whether a YAML line's text up to some point has opened a comment: a `#`
+/// that starts the line or follows a blank, outside quotes.
+fn in_yaml_comment(before: &str) -> bool {
+    let mut quote = None;
+    let mut previous = ' ';
+    for c in before.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '\'' || c == '"' => quote = Some(c),
+            None if c == '#' && previous.is_whitespace() => return true,
+            None => {}
+        }
+        previous = c;
+    }
+    false
+}
+
 fn custom_fact_names(ruby: &str) -> Vec<String> {
     let mut names = Vec::new();
     let mut rest = ruby;
@@ -666,6 +742,16 @@ mod tests {
     fn hiera_hierarchies_name_facts() {
         let hiera = "hierarchy:\n  - \"roles/%{::puppet_role}\"\n  - \"tier/%{facts.tier}/%{facts.os.family}\"\n  - \"nodes/%{trusted.certname}\"\n  - \"%{lookup('x')}\"\n  - \"%{ environment }\"\n";
         assert_eq!(interpolated_variables(hiera), ["puppet_role", "tier", "os", "environment"]);
+    }
+
+    #[test]
+    fn interpolations_outside_comments() {
+        let text = "---\n# \"%{::osfamily}\" was here\nhierarchy:\n  - path: \"os/%{ facts.os.family }/%{::fqdn}.yaml\" # %{x}\n  - 'a#%{y}'\n";
+        let found = interpolations_in(Path::new("hiera.yaml"), text);
+        let inner: Vec<(&str, u32, u32)> =
+            found.iter().map(|i| (i.inner.as_str(), i.span.start_pos.line, i.span.start_pos.column)).collect();
+        assert_eq!(inner, [("facts.os.family", 4, 15), ("::fqdn", 4, 36), ("y", 5, 8)]);
+        assert_eq!(&text[found[1].span.start..found[1].span.end], "%{::fqdn}");
     }
 
     #[test]

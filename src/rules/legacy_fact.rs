@@ -1,6 +1,6 @@
 //! `legacy-fact`
 
-use super::{RuleInfo, Sink};
+use super::{Finding, RuleInfo, Sink};
 use crate::model::record::{Compilation, FactForm, FactRead};
 use crate::model::Model;
 use crate::rules::Level;
@@ -259,6 +259,83 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
     }
 }
 
+/// A fact's replacement in Hiera's dotted form: `$facts['os']['family']`
+/// becomes `facts.os.family`.
+fn hiera_form(replacement: &str) -> String {
+    let keys = replacement.trim_start_matches("$facts").trim_start_matches('[').trim_end_matches(']');
+    let keys: Vec<&str> = keys.split("][").map(|key| key.trim_matches('\'')).collect();
+    format!("facts.{}", keys.join("."))
+}
+
+/// The fact a Hiera interpolation reads by its top-level name, and how:
+/// `::osfamily` and `scope('osfamily')` are top-scope variables,
+/// `facts.osfamily` a key of `$facts`. Function calls other than `scope`,
+/// `trusted` and `server_facts` read no fact.
+fn hiera_fact(inner: &str) -> Option<(&str, FactForm)> {
+    let (name, form) = if let Some(argument) = inner.strip_prefix("scope(").and_then(|a| a.strip_suffix(')')) {
+        let argument = argument.trim();
+        let unquoted = argument
+            .strip_prefix('\'')
+            .and_then(|a| a.strip_suffix('\''))
+            .or_else(|| argument.strip_prefix('"').and_then(|a| a.strip_suffix('"')))?;
+        (unquoted.trim_start_matches("::"), FactForm::TopScope)
+    } else if inner.contains(['(', '\'', '"']) {
+        return None;
+    } else {
+        let top = inner.starts_with("::");
+        let mut keys = inner.trim_start_matches("::").split('.');
+        match keys.next()? {
+            "facts" => (keys.next()?, FactForm::FactsHash),
+            "trusted" | "server_facts" => return None,
+            name if top => (name, FactForm::TopScope),
+            name => (name, FactForm::Variable),
+        }
+    };
+    let well_formed = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    well_formed.then_some((name, form))
+}
+
+/// Legacy facts that the Hiera configurations and data of the checked
+/// directories interpolate (`%{::osfamily}`, `%{facts.fqdn}`,
+/// `%{scope('hostname')}`). Puppet 8 fails a lookup through a variable
+/// that is not there (strict variables) and interpolates a missing key
+/// of `facts` as an empty string.
+pub fn check_hiera(model: &Model<'_>) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    for interpolation in &model.facts.hiera_interpolations {
+        let Some((name, form)) = hiera_fact(&interpolation.inner) else { continue };
+        let custom = model.facts.is_shipped_custom(name) || model.facts.is_declared(name);
+        let set_by_site = form != FactForm::FactsHash
+            && (model.site_variables.contains(name)
+                || model
+                    .workspace
+                    .include_functions
+                    .values()
+                    .any(|f| f.sets.iter().any(|v| v.trim_start_matches(['$', ':']) == name)));
+        if custom || set_by_site {
+            continue;
+        }
+        let Some((replacement, caveat)) = replacement(name, form) else { continue };
+        let caveat = if caveat.is_empty() { String::new() } else { format!(" ({caveat})") };
+        let message = format!(
+            "`%{{{}}}` interpolates the legacy fact `{name}`, which Puppet 8 no longer provides: use `%{{{}}}`{caveat}",
+            interpolation.inner,
+            hiera_form(&replacement)
+        );
+        findings.push(Finding {
+            rule: RULE.id,
+            level: RULE.default_level,
+            path: interpolation.path.clone(),
+            span: interpolation.span,
+            message,
+            related: Vec::new(),
+            flow: Vec::new(),
+            suppressed_by: None,
+        });
+    }
+    findings
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,6 +367,21 @@ mod tests {
             replaced("zone_web_status", FactForm::TopScope).unwrap(),
             "$facts['solaris_zones']['zones']['web']['status']"
         );
+    }
+
+    #[test]
+    fn hiera_interpolations_of_facts() {
+        assert_eq!(hiera_fact("::osfamily"), Some(("osfamily", FactForm::TopScope)));
+        assert_eq!(hiera_fact("facts.lsbdistcodename"), Some(("lsbdistcodename", FactForm::FactsHash)));
+        assert_eq!(hiera_fact("::facts.fqdn"), Some(("fqdn", FactForm::FactsHash)));
+        assert_eq!(hiera_fact("scope('::hostname')"), Some(("hostname", FactForm::TopScope)));
+        assert_eq!(hiera_fact("fqdn"), Some(("fqdn", FactForm::Variable)));
+        assert_eq!(hiera_fact("trusted.certname"), None);
+        assert_eq!(hiera_fact("lookup('x')"), None);
+        assert_eq!(hiera_fact("alias('x')"), None);
+        assert_eq!(hiera_fact(""), None);
+        assert_eq!(hiera_form("$facts['os']['family']"), "facts.os.family");
+        assert_eq!(hiera_form("$facts['processors']['models'][0]"), "facts.processors.models.0");
     }
 
     #[test]

@@ -509,7 +509,9 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
             security_bind_all_interfaces::finish(model, &mut sink);
             security_weak_hash::finish(model, &mut sink);
         }
-        sink.finish()
+        let mut findings = sink.finish();
+        findings.extend(legacy_fact::check_hiera(model));
+        findings
     }
 }
 

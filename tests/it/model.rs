@@ -554,3 +554,67 @@ fn a_selector_is_judged_only_on_values_no_hiera_data_can_change() {
     let finding = found.iter().find(|f| f.rule == "selector-without-match").unwrap();
     assert!(finding.flow.iter().any(|step| step.message.contains("app")), "{finding:#?}");
 }
+
+#[test]
+fn legacy_facts_in_hiera_configurations_and_data_are_reported_where_interpolated() {
+    let trees = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/trees");
+    let found = findings(vec![trees.join("16_hiera_hierarchy_interpolates_a_legacy_fact")], vec![]);
+    let legacy: Vec<(String, u32, u32, &str)> = found
+        .iter()
+        .filter(|f| f.rule == "legacy-fact")
+        .map(|f| {
+            let file = f.path.file_name().unwrap().to_string_lossy().into_owned();
+            (file, f.span.start_pos.line, f.span.start_pos.column, f.message.as_str())
+        })
+        .collect();
+    assert_eq!(
+        legacy,
+        [
+            (
+                "common.yaml".to_string(),
+                2,
+                24,
+                "`%{facts.lsbdistcodename}` interpolates the legacy fact `lsbdistcodename`, which Puppet 8 no longer provides: use `%{facts.os.distro.codename}`"
+            ),
+            (
+                "hiera.yaml".to_string(),
+                8,
+                15,
+                "`%{::operatingsystem}` interpolates the legacy fact `operatingsystem`, which Puppet 8 no longer provides: use `%{facts.os.name}`"
+            ),
+        ],
+        "{found:#?}"
+    );
+    // Structured facts, a variable the site sets, a comment: Puppet compiles.
+    let found = findings(vec![trees.join("17_hiera_interpolates_structured_facts_and_site_variables")], vec![]);
+    assert!(found.is_empty(), "{found:#?}");
+
+    // A module's own layer and JSON data are read; a custom fact of that
+    // name, a copy under `files/` and a module only on the module path are not.
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("app");
+    write(&module, "manifests/init.pp", "class app (String $zone = 'a') {\n  notify { $zone: }\n}\n");
+    write(
+        &module,
+        "hiera.yaml",
+        "---\nversion: 5\nhierarchy:\n  - name: os\n    path: \"%{facts.operatingsystemmajrelease}.yaml\"\n  - name: rack\n    path: \"%{::rack}/%{::macaddress_eth0}.yaml\"\n",
+    );
+    write(&module, "data/common.json", "{\"app::zone\": \"%{scope('::fqdn')}\"}\n");
+    write(&module, "files/hiera.yaml", "---\nversion: 5\nhierarchy:\n  - path: \"%{::osfamily}.yaml\"\n");
+    write(&module, "lib/facter/rack.rb", "Facter.add(:rack) do\n  setcode { 'r1' }\nend\n");
+    let vendored = dir.path().join("vendor/lib");
+    write(&vendored, "manifests/init.pp", "class lib {\n}\n");
+    write(&vendored, "hiera.yaml", "---\nversion: 5\nhierarchy:\n  - path: \"%{::osfamily}.yaml\"\n");
+    let found = findings(vec![module], vec![dir.path().join("vendor")]);
+    assert_eq!(
+        rules(&found),
+        [
+            ("legacy-fact", "common.json".to_string(), 1),
+            ("legacy-fact", "hiera.yaml".to_string(), 5),
+            ("legacy-fact", "hiera.yaml".to_string(), 7),
+        ],
+        "{found:#?}"
+    );
+    assert!(found[0].message.contains("use `%{facts.networking.fqdn}`"), "{}", found[0].message);
+    assert!(found[2].message.contains("`%{::macaddress_eth0}`"), "{}", found[2].message);
+}

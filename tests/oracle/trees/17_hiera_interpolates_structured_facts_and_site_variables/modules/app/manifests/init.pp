@@ -1,0 +1,3 @@
+class app (Integer $port, String $motd) {
+  notify { "port ${port}: ${motd}": }
+}
