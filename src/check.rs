@@ -197,7 +197,11 @@ fn check_trees(
     let named: Vec<PathBuf> = named.iter().map(|p| normalize(p, &cwd)).collect();
     let module_path: Vec<PathBuf> = module_path.iter().map(|p| normalize(p, &cwd)).collect();
     let stdin = options.stdin.as_ref().map(|(path, text)| (normalize(path, &cwd), text));
-    let walked: Vec<PathBuf> = roots.iter().chain(named.iter().filter(|n| !roots.contains(n))).cloned().collect();
+    // A named Hiera file is reported on (its interpolations), not parsed as
+    // a manifest.
+    let is_data = |path: &PathBuf| path.extension().is_some_and(|e| e == "yaml" || e == "yml" || e == "json");
+    let walked: Vec<PathBuf> =
+        roots.iter().chain(named.iter().filter(|n| !roots.contains(n) && !is_data(n))).cloned().collect();
     let on_disk: Vec<PathBuf> =
         walked.iter().filter(|r| stdin.as_ref().is_none_or(|(path, _)| path != *r)).cloned().collect();
     let (mut checked_paths, mut notices) = pool.install(|| input::discover(&on_disk, &excludes, &display));

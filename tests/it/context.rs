@@ -275,3 +275,20 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
     }
     found
 }
+
+#[test]
+fn a_named_hiera_file_is_reported_on_not_parsed_as_a_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("control");
+    control_repository(&root);
+    write(&root, "hiera.yaml", "---\nversion: 5\nhierarchy:\n  - name: os\n    path: \"os/%{::osfamily}.yaml\"\n");
+    write(&root, "data/common.yaml", "---\nprofile::base::domain: \"%{facts.domain}\"\n");
+    let report = json(&mplint(&["hiera.yaml", "--format", "json"], &root));
+    let found: Vec<(String, u64)> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["rule"].as_str().unwrap().to_string(), f["start"]["line"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(found, [("legacy-fact".to_string(), 5)], "{report:#}");
+}
