@@ -511,9 +511,7 @@ impl TypeChecks {
             _ => {}
         }
     }
-}
 
-impl TypeChecks {
     fn refused_defaults(&self, definition: Loc) -> Option<std::sync::Arc<[RefusedDefault]>> {
         self.slot()?.refused_defaults.get(&definition).cloned()
     }
@@ -542,7 +540,7 @@ pub(super) struct RefusedDefault {
 impl Interpreter<'_, '_> {
     /// Given values that surely are not of their parameter's declared
     /// type. `undef` is never one: Puppet then takes the default.
-    fn type_mismatches(&mut self, definition: Loc, params: &[Parameter], given: &[Given]) -> Vec<TypeMismatch> {
+    fn type_mismatches(&self, definition: Loc, params: &[Parameter], given: &[Given]) -> Vec<TypeMismatch> {
         let text = &self.files[definition.file()].source.text;
         let mut values: Vec<(&str, &Value, Loc)> = Vec::new();
         for (name, value, place) in given {
@@ -581,7 +579,7 @@ impl Interpreter<'_, '_> {
 
     /// Whether a value is of the type written at `at`; for scalars, asked
     /// once per type and value in a run.
-    fn instance_of_type(&mut self, value: &Value, written: &str, at: Loc) -> Option<bool> {
+    fn instance_of_type(&self, value: &Value, written: &str, at: Loc) -> Option<bool> {
         if let Some(known) = self.type_checks.get(at, value) {
             return known;
         }
