@@ -66,8 +66,6 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     given.push(default.clone());
                 }
             }
-            let attributes: Vec<(String, Value)> =
-                given.iter().map(|(name, value, _)| (name.clone(), value.clone())).collect();
             let Some(type_name) = &type_name else { continue };
             let titles = titles(&title);
             let body_loc = Loc::new(ctx.file, body.title.span);
@@ -84,8 +82,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 let values: Vec<_> = body
                     .attributes
                     .iter()
-                    .zip(&attributes)
-                    .map(|(a, (name, value))| {
+                    .zip(&given)
+                    .map(|(a, (name, value, _))| {
                         (name.clone(), Loc::new(ctx.file, a.value.span), value.clone().on_path(&ctx.path))
                     })
                     .collect();
@@ -108,9 +106,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 continue;
             }
             let is_define = self.index.find_define(type_name, self.standalone).is_some();
-            for title in titles {
+            let last = titles.len().saturating_sub(1);
+            for (i, title) in titles.into_iter().enumerate() {
                 let recorded = title.as_ref().map(|title| {
-                    let key = uniqueness_key(type_name, title, &attributes);
+                    let key = uniqueness_key(type_name, title, &given);
                     self.out.resources.push(ResourceDecl {
                         type_name: type_name.clone(),
                         title: title.clone(),
@@ -125,7 +124,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 });
                 if is_define {
                     let before = self.out.instances.len();
-                    self.declare_define(type_name, title, given.clone(), body_loc, ctx, false);
+                    // The last title takes the attributes; the others copy them.
+                    let params = if i == last { std::mem::take(&mut given) } else { given.clone() };
+                    self.declare_define(type_name, title, params, body_loc, ctx, false);
                     if let (Some(record), true) = (recorded, self.out.instances.len() > before) {
                         self.out.resources[record].instance = Some(before);
                     }
@@ -202,23 +203,24 @@ fn titles(value: &Value) -> Vec<Option<String>> {
 
 /// A resource's identity beside its title: its namevar's value. Files
 /// ignore trailing slashes; packages are unique per provider.
-fn uniqueness_key(type_name: &str, title: &str, attributes: &[(String, Value)]) -> Option<String> {
+fn uniqueness_key(type_name: &str, title: &str, attributes: &[Given]) -> Option<String> {
     // Non-isomorphic types are unique by title alone (Puppet 7.23: two
     // execs with one command compile).
     if type_name == "exec" {
         return None;
     }
     let namevar = namevar(type_name);
-    let mut key = match attributes.iter().find(|(n, _)| n == namevar) {
+    let mut key = match attributes.iter().find(|(n, ..)| n == namevar) {
         // Set to something unknown: the resource's identity is unknown.
-        Some((_, value)) => value.to_text()?,
+        Some((_, value, _)) => value.to_text()?,
         None => title.to_string(),
     };
     if type_name == "file" && key.len() > 1 {
         key = key.trim_end_matches('/').to_string();
     }
     if type_name == "package" {
-        let provider = attributes.iter().find(|(n, _)| n == "provider").map(|(_, v)| v.to_text().unwrap_or_default());
+        let provider =
+            attributes.iter().find(|(n, ..)| n == "provider").map(|(_, v, _)| v.to_text().unwrap_or_default());
         key = format!("{key}\u{0}{}", provider.unwrap_or_default());
     }
     Some(key)
