@@ -683,15 +683,17 @@ fn interpolations_in(path: &Path, text: &str) -> Vec<Interpolation> {
 }
 
 /// Whether a YAML line's text up to some point has opened a comment: a `#`
-/// that starts the line or follows a blank, outside quotes.
+/// that starts the line or follows a blank, outside quoted scalars (a
+/// quote opens one only where a scalar starts: `it's` is plain text).
 fn in_yaml_comment(before: &str) -> bool {
     let mut quote = None;
     let mut previous = ' ';
     for c in before.chars() {
+        let scalar_starts = previous.is_whitespace() || matches!(previous, ':' | '[' | '{' | ',' | '-');
         match quote {
             Some(q) if c == q => quote = None,
             Some(_) => {}
-            None if c == '\'' || c == '"' => quote = Some(c),
+            None if (c == '\'' || c == '"') && scalar_starts => quote = Some(c),
             None if c == '#' && previous.is_whitespace() => return true,
             None => {}
         }
@@ -746,11 +748,11 @@ mod tests {
 
     #[test]
     fn interpolations_outside_comments() {
-        let text = "---\n# \"%{::osfamily}\" was here\nhierarchy:\n  - path: \"os/%{ facts.os.family }/%{::fqdn}.yaml\" # %{x}\n  - 'a#%{y}'\n";
+        let text = "---\n# \"%{::osfamily}\" was here\nhierarchy:\n  - path: \"os/%{ facts.os.family }/%{::fqdn}.yaml\" # %{x}\n  - 'a#%{y}'\nmotd: it's %{z} # not %{w}\n";
         let found = interpolations_in(Path::new("hiera.yaml"), text);
         let inner: Vec<(&str, u32, u32)> =
             found.iter().map(|i| (i.inner.as_str(), i.span.start_pos.line, i.span.start_pos.column)).collect();
-        assert_eq!(inner, [("facts.os.family", 4, 15), ("::fqdn", 4, 36), ("y", 5, 8)]);
+        assert_eq!(inner, [("facts.os.family", 4, 15), ("::fqdn", 4, 36), ("y", 5, 8), ("z", 6, 12)]);
         assert_eq!(&text[found[1].span.start..found[1].span.end], "%{::fqdn}");
     }
 
