@@ -269,8 +269,8 @@ fn hiera_form(replacement: &str) -> String {
 
 /// The fact a Hiera interpolation reads by its top-level name, and how:
 /// `::osfamily` and `scope('osfamily')` are top-scope variables,
-/// `facts.osfamily` a key of `$facts`. Function calls other than `scope`,
-/// `trusted` and `server_facts` read no fact.
+/// `facts.osfamily` a key of `$facts`. Other function calls (`lookup`,
+/// `alias`, …), `trusted` and `server_facts` read no fact.
 fn hiera_fact(inner: &str) -> Option<(&str, FactForm)> {
     let (name, form) = if let Some(argument) = inner.strip_prefix("scope(").and_then(|a| a.strip_suffix(')')) {
         let argument = argument.trim();
