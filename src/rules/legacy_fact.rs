@@ -231,14 +231,15 @@ pub fn maybe_bound_elsewhere(model: &Model<'_>, compilation: &Compilation, read:
         return false;
     }
     let name = &*read.name;
-    let set_by_function = model
-        .workspace
-        .include_functions
-        .values()
-        .any(|f| f.sets.iter().any(|v| v.trim_start_matches(['$', ':']) == name));
-    set_by_function
+    set_by_include_function(model, name)
         || model.site_provides(compilation, name)
         || (read.form == FactForm::Variable && compilation.hypothetical() && model.node_variables.contains(name))
+}
+
+/// Whether one of the site's include functions sets a top-scope variable
+/// of that name (`.mplint.toml`'s `sets`).
+fn set_by_include_function(model: &Model<'_>, name: &str) -> bool {
+    model.workspace.include_functions.values().any(|f| f.sets.iter().any(|v| v.trim_start_matches(['$', ':']) == name))
 }
 
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
@@ -306,12 +307,7 @@ pub fn check_hiera(model: &Model<'_>) -> Vec<Finding> {
         let Some((name, form)) = hiera_fact(&interpolation.inner) else { continue };
         let custom = model.facts.is_shipped_custom(name) || model.facts.is_declared(name);
         let set_by_site = form != FactForm::FactsHash
-            && (model.site_variables.contains(name)
-                || model
-                    .workspace
-                    .include_functions
-                    .values()
-                    .any(|f| f.sets.iter().any(|v| v.trim_start_matches(['$', ':']) == name)));
+            && (model.site_variables.contains(name) || set_by_include_function(model, name));
         if custom || set_by_site {
             continue;
         }
