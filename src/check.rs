@@ -1,6 +1,7 @@
 //! Running a check: discover files, read and parse them in parallel, apply
 //! the rules, and gather the results in a stable order.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -10,7 +11,7 @@ use crate::config::Settings;
 use crate::input::{self, Notice, NoticeKind};
 use crate::model::index::FileId;
 use crate::model::workspace::{context_root, Workspace};
-use crate::model::Model;
+use crate::model::{EntryResults, Model};
 use crate::paths::{normalize, PathDisplay};
 use crate::rules::{self, Finding};
 use crate::syntax::cache::ParseCache;
@@ -335,18 +336,26 @@ pub fn analyse_with_facts(
         .filter(|(_, reported)| **reported)
         .flat_map_iter(|(file, _)| rules::check_file(file))
         .collect();
-    let mut model = Model::new(files, reported, workspace, facts);
-    let check_model = |model: &Model| {
-        let rules = rules::CompilationRules::new(model);
-        let checker = rules::ModelChecker::with_compilations(model, model.compile_into(|| rules.sink()));
-        checker.finish()
-    };
-    let mut model_findings = check_model(&model);
-    if let Some(more) = files_for_related_places(&model, &model_findings) {
-        if model.widen_focus(more) {
-            model_findings = check_model(&model);
+    let model = Model::new(files, reported, workspace, facts);
+    let rules = rules::CompilationRules::new(&model);
+    let model_findings = match model.focus() {
+        None => rules::ModelChecker::with_compilations(&model, model.compile_into(|| rules.sink())).finish(),
+        Some(focus) => {
+            // A second run for a wider focus takes what the first found
+            // for the entry points both have.
+            let mut earlier = EntryResults::default();
+            let check = |focus: &BTreeSet<FileId>, earlier: &mut _| {
+                let checked = model.compile_focused(|| rules.sink(), focus, earlier);
+                rules::ModelChecker::with_compilations(&model, checked).finish()
+            };
+            let mut findings = check(focus, &mut earlier);
+            let widened = files_for_related_places(&model, &findings).and_then(|more| model.widened_focus(focus, more));
+            if let Some(widened) = widened {
+                findings = check(&widened, &mut earlier);
+            }
+            findings
         }
-    }
+    };
     findings.extend(model_findings);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     findings

@@ -31,8 +31,21 @@ pub trait CompilationSink: Send + Sized {
     fn append(&mut self, later: Self);
 }
 
+/// What an entry point's compilation gave: the classes and defined types
+/// it reached, and its sink.
+type EntryResult<S> = (BTreeSet<String>, S);
+
+/// The results of a run's entry points, for a run with a wider focus.
+pub struct EntryResults<S>(std::collections::HashMap<Entry, EntryResult<S>>);
+
+impl<S> Default for EntryResults<S> {
+    fn default() -> Self {
+        EntryResults(std::collections::HashMap::new())
+    }
+}
+
 /// The records themselves, in order.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct Records(pub Vec<Compilation>);
 
 impl CompilationSink for Records {
@@ -141,7 +154,29 @@ impl<'a> Model<'a> {
     /// the result is what adding every record to one sink in turn gives, at
     /// any thread count. A record is dropped once added, so a site with a
     /// thousand entry points holds only what the sinks keep of each.
-    pub fn compile_into<S: CompilationSink>(&self, empty: impl Fn() -> S + Sync) -> S {
+    pub fn compile_into<S: CompilationSink + Clone>(&self, empty: impl Fn() -> S + Sync) -> S {
+        self.compile_entries(empty, self.focus.as_ref(), None)
+    }
+
+    /// As [`Model::compile_into`], for the files of `focus` only, keeping
+    /// what each entry point's compilation gave in `earlier` and taking it
+    /// from there when an earlier run (with a narrower focus) already has
+    /// it: the sink of one entry point does not depend on the focus.
+    pub fn compile_focused<S: CompilationSink + Clone>(
+        &self,
+        empty: impl Fn() -> S + Sync,
+        focus: &BTreeSet<FileId>,
+        earlier: &mut EntryResults<S>,
+    ) -> S {
+        self.compile_entries(empty, Some(focus), Some(earlier))
+    }
+
+    fn compile_entries<S: CompilationSink + Clone>(
+        &self,
+        empty: impl Fn() -> S + Sync,
+        focus: Option<&BTreeSet<FileId>>,
+        mut earlier: Option<&mut EntryResults<S>>,
+    ) -> S {
         let (index, files, facts, workspace) = (&self.index, self.files, &self.facts, &self.workspace);
         let mut first: Vec<(Entry, bool)> = Vec::new();
         for (i, site) in index.sites.iter().enumerate() {
@@ -160,18 +195,28 @@ impl<'a> Model<'a> {
                 .run()
         };
         // What a compilation reached is not checked as an entry point of its own.
-        let add = |(mut reached, mut sink): (BTreeSet<String>, S), compilation: Compilation| {
+        let add = |(mut reached, mut sink): EntryResult<S>, compilation: Compilation| {
             reached.extend(compilation.classes.keys().cloned());
             reached.extend(compilation.instances.iter().map(|i| i.type_name.clone()));
             sink.add(compilation);
             (reached, sink)
         };
-        let append = |(mut reached, mut sink): (BTreeSet<String>, S), (later_reached, later): (BTreeSet<String>, S)| {
+        let append = |(mut reached, mut sink): EntryResult<S>, (later_reached, later): EntryResult<S>| {
             reached.extend(later_reached);
             sink.append(later);
             (reached, sink)
         };
         let empty_pair = || (BTreeSet::new(), empty());
+        // With earlier results to take and keep, each entry point gets a
+        // sink of its own, appended in order: the same as adding them all.
+        let keep = earlier.is_some();
+        let own = |compilation: Compilation| add(empty_pair(), compilation);
+        // Each entry's result in entry order, appended, with copies kept.
+        let merge_kept = |results: Vec<(Entry, EntryResult<S>)>, kept: &mut Vec<(Entry, EntryResult<S>)>| {
+            kept.extend(results.iter().map(|(entry, result)| (entry.clone(), result.clone())));
+            results.into_par_iter().map(|(_, result)| result).reduce(&empty_pair, &append)
+        };
+        let mut kept: Vec<(Entry, EntryResult<S>)> = Vec::new();
 
         // Nodes whose bodies are the same text (many hosts given one role)
         // compile the same way: one is run, the others get its record with
@@ -181,47 +226,73 @@ impl<'a> Model<'a> {
         // Reporting on some files only: a compilation whose code cannot
         // reach them adds nothing to what is reported, and the classes it
         // would have reached cannot reach them either.
-        let reach = self.focus.as_ref().map(|focus| (reach::Reach::new(index, &workspace.include_functions), focus));
+        let reach = focus.map(|focus| (reach::Reach::new(index, &workspace.include_functions), focus));
         let skipped: Vec<bool> = first
             .iter()
             .map(|(entry, _)| reach.as_ref().is_some_and(|(r, focus)| !r.can_touch(entry, focus)))
             .collect();
+        let taken: Vec<Option<EntryResult<S>>> = first
+            .iter()
+            .zip(&skipped)
+            .map(|((entry, _), skip)| if *skip { None } else { earlier.as_deref_mut().and_then(|e| e.0.remove(entry)) })
+            .collect();
+        // A record that another node shares is run again unless every node
+        // sharing it has its result already.
+        let shared: BTreeSet<usize> = same_as
+            .iter()
+            .zip(&skipped)
+            .zip(&taken)
+            .filter(|((_, skip), taken)| !**skip && taken.is_none())
+            .filter_map(|((same, _), _)| *same)
+            .collect();
+        let has_result: Vec<bool> = taken.iter().map(Option::is_some).collect();
         let mut runs: Vec<Option<Compilation>> = first
             .par_iter()
-            .zip(&same_as)
-            .zip(&skipped)
-            .map(|((entry, same), skip)| (!skip && same.is_none()).then(|| run(entry)))
+            .enumerate()
+            .map(|(i, entry)| {
+                let needed = !skipped[i] && same_as[i].is_none() && (!has_result[i] || shared.contains(&i));
+                needed.then(|| run(entry))
+            })
             .collect();
         // Every node's record is in hand before any is checked: rules ask
         // whether some node calls a function mplint cannot see into (a
         // skipped node's calls are read from its code).
-        let opaque =
-            runs.iter().flatten().flat_map(|c| &c.events).any(|event| match event {
+        if self.opaque_node_calls.get().is_none() {
+            let opaque = runs.iter().flatten().flat_map(|c| &c.events).any(|event| match event {
                 record::Event::NodeCall { name, .. } => !index.functions.contains_key(&index::normalize_name(name)),
                 _ => false,
-            }) || first.iter().zip(&skipped).any(|((entry, _), skip)| *skip && self.node_calls_opaque_function(entry));
-        let _ = self.opaque_node_calls.set(opaque);
-        // The records that the nodes checked share (those of skipped nodes
-        // are not run).
-        let shared: BTreeSet<usize> =
-            same_as.iter().zip(&skipped).filter(|(_, skip)| !**skip).filter_map(|(same, _)| *same).collect();
+            }) || first
+                .iter()
+                .zip(&skipped)
+                .any(|((entry, _), skip)| *skip && self.node_calls_opaque_function(entry));
+            let _ = self.opaque_node_calls.set(opaque);
+        }
+        // The records that the nodes checked share.
         let templates: std::collections::BTreeMap<usize, Compilation> =
             shared.into_iter().map(|j| (j, runs[j].clone().expect("a shared record is run"))).collect();
         let body = |entry: &Entry| match entry {
             Entry::Node { site, node } => node_body(index, *site, *node),
             _ => unreachable!("only nodes share compilations"),
         };
-        let (mut reached, mut result) = std::mem::take(&mut runs)
-            .into_par_iter()
-            .enumerate()
-            .filter(|(i, _)| !skipped[*i])
-            .map(|(i, compiled)| match (compiled, same_as[i]) {
-                (Some(compilation), _) => compilation,
-                (None, Some(j)) => templates[&j].moved_to(first[i].0.clone(), body(&first[j].0), body(&first[i].0)),
-                (None, None) => unreachable!("every entry is run or shares a run"),
-            })
-            .fold(&empty_pair, &add)
-            .reduce(&empty_pair, &append);
+        let outcomes = std::mem::take(&mut runs).into_par_iter().zip(taken).enumerate().filter(|(i, _)| !skipped[*i]);
+        let compilation = |i: usize, compiled: Option<Compilation>| match (compiled, same_as[i]) {
+            (Some(compilation), _) => compilation,
+            (None, Some(j)) => templates[&j].moved_to(first[i].0.clone(), body(&first[j].0), body(&first[i].0)),
+            (None, None) => unreachable!("every entry is run or shares a run"),
+        };
+        let (mut reached, mut result) = if keep {
+            let results = outcomes
+                .map(|(i, (compiled, taken))| {
+                    (first[i].0.clone(), taken.unwrap_or_else(|| own(compilation(i, compiled))))
+                })
+                .collect();
+            merge_kept(results, &mut kept)
+        } else {
+            outcomes
+                .map(|(i, (compiled, _))| compilation(i, compiled))
+                .fold(&empty_pair, &add)
+                .reduce(&empty_pair, &append)
+        };
         drop(templates);
 
         // Classes and defined types no node reached are checked as entry
@@ -246,12 +317,27 @@ impl<'a> Model<'a> {
                 if reach.as_ref().is_some_and(|(reach, focus)| !reach.can_touch(&entry, focus)) {
                     continue;
                 }
-                entries.push((entry, false));
+                let taken = earlier.as_deref_mut().and_then(|e| e.0.remove(&entry));
+                entries.push(((entry, false), taken));
             }
-            let (phase_reached, phase_result) =
-                entries.par_iter().map(run).fold(&empty_pair, &add).reduce(&empty_pair, &append);
+            let (phase_reached, phase_result) = if keep {
+                let results = entries
+                    .into_par_iter()
+                    .map(|(entry, taken)| (entry.0.clone(), taken.unwrap_or_else(|| own(run(&entry)))))
+                    .collect();
+                merge_kept(results, &mut kept)
+            } else {
+                entries
+                    .into_par_iter()
+                    .map(|(entry, _)| run(&entry))
+                    .fold(&empty_pair, &add)
+                    .reduce(&empty_pair, &append)
+            };
             reached.extend(phase_reached);
             result.append(phase_result);
+        }
+        if let Some(earlier) = earlier {
+            earlier.0.extend(kept);
         }
         result
     }
@@ -295,15 +381,18 @@ impl<'a> Model<'a> {
         self.focus.as_ref()
     }
 
-    /// Widens the focus by more files. True when that brings in entry
-    /// points that the narrower focus skipped: the compilations must run
-    /// again to see what they say.
-    pub fn widen_focus(&mut self, files: impl IntoIterator<Item = FileId>) -> bool {
-        let Some(focus) = &self.focus else { return false };
+    /// `focus` widened by more files, when that may bring in entry points
+    /// that the narrower focus skipped: the compilations must run again
+    /// to see what they say.
+    pub fn widened_focus(
+        &self,
+        focus: &BTreeSet<FileId>,
+        files: impl IntoIterator<Item = FileId>,
+    ) -> Option<BTreeSet<FileId>> {
         let mut widened = focus.clone();
         widened.extend(files);
         if widened.len() == focus.len() {
-            return false;
+            return None;
         }
         let reach = reach::Reach::new(&self.index, &self.workspace.include_functions);
         let environment_site = self.index.sites.iter().position(|s| s.standalone.is_none());
@@ -322,8 +411,7 @@ impl<'a> Model<'a> {
         });
         let more =
             nodes.chain(unreached).any(|entry| reach.can_touch(&entry, &widened) && !reach.can_touch(&entry, focus));
-        self.focus = Some(widened);
-        more
+        more.then_some(widened)
     }
 
     /// The files whose code names a class or defined type of `module`.

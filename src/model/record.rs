@@ -451,7 +451,7 @@ pub struct Guard {
 }
 
 /// Why this compilation was run.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Entry {
     /// A node definition of an environment's site (plus its top-level code).
     Node { site: usize, node: usize },

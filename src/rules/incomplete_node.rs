@@ -29,7 +29,7 @@ pub const RULE: RuleInfo = RuleInfo {
 
 /// The calls node code makes to functions that are neither Puppet's nor
 /// in the tree's manifests, by function name.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct NodeCalls(BTreeMap<String, Vec<Loc>>);
 
 impl NodeCalls {

@@ -28,7 +28,7 @@ pub const RULE: RuleInfo = RuleInfo {
 };
 
 /// Every use of a class whose module is absent: by module, then place.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct MissingUses(BTreeMap<String, BTreeMap<Loc, String>>);
 
 impl MissingUses {

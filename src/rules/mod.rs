@@ -351,6 +351,7 @@ pub struct CompilationRules<'m, 'a> {
 }
 
 /// What the rules found in some compilations.
+#[derive(Clone)]
 pub struct CompilationFindings<'m, 'a> {
     sink: Sink<'m, 'a>,
     node_calls: incomplete_node::NodeCalls,
@@ -434,6 +435,7 @@ impl<'m, 'a> CompilationRules<'m, 'a> {
 }
 
 /// Checks the compilations it is given, for [`Model::compile_into`].
+#[derive(Clone)]
 pub struct Checked<'r, 'm, 'a> {
     rules: &'r CompilationRules<'m, 'a>,
     found: CompilationFindings<'m, 'a>,
@@ -524,6 +526,7 @@ type Pending = (Level, String, Vec<(Loc, String)>, Vec<(Loc, String)>);
 
 /// Collects findings keyed by rule and place, merging what several
 /// compilations say about the same place.
+#[derive(Clone)]
 pub struct Sink<'m, 'a> {
     model: &'m Model<'a>,
     findings: BTreeMap<(&'static str, Loc), Pending>,
