@@ -73,6 +73,8 @@ pub struct Model<'a> {
     opaque_node_calls: std::sync::OnceLock<bool>,
     /// What parameter types say of values, shared by the compilations.
     type_checks: interp::TypeChecks,
+    /// The resource types the tree's modules write in Ruby, once asked for.
+    ruby_type_names: std::sync::OnceLock<BTreeSet<String>>,
     /// Whether the tree has an environment's site manifest.
     pub has_site: bool,
     /// The files reported on, when only some are (see [`Workspace::focus`]).
@@ -134,6 +136,7 @@ impl<'a> Model<'a> {
             compilations: Vec::new(),
             opaque_node_calls: std::sync::OnceLock::new(),
             type_checks: interp::TypeChecks::new(),
+            ruby_type_names: std::sync::OnceLock::new(),
             has_site,
             node_variables,
             modules,
@@ -412,6 +415,12 @@ impl<'a> Model<'a> {
         let more =
             nodes.chain(unreached).any(|entry| reach.can_touch(&entry, &widened) && !reach.can_touch(&entry, focus));
         more.then_some(widened)
+    }
+
+    /// The resource types the tree's modules define in Ruby
+    /// (`lib/puppet/type/*.rb`), by name.
+    pub fn ruby_type_names(&self) -> &BTreeSet<String> {
+        self.ruby_type_names.get_or_init(|| ruby_types::discover(&self.workspace).into_keys().collect())
     }
 
     /// The files whose code names a class or defined type of `module`.

@@ -245,6 +245,22 @@ pub struct ResourceDecl {
     pub attributes: Vec<String>,
 }
 
+/// A resource a relationship names: in a relationship metaparameter of a
+/// resource that is not virtual (`require => Package['x']`), or as an
+/// operand of a chaining arrow (`File['x'] -> Service['y']`). Puppet fails
+/// the compilation when no resource of the catalog answers to it.
+#[derive(Debug, Clone)]
+pub struct ResourceRef {
+    /// Lower-case type name: `package`, `class`, `apache::vhost`.
+    pub type_name: String,
+    pub title: String,
+    /// The reference: the metaparameter's value, or the arrow's operand.
+    pub loc: Loc,
+    pub by: Owner,
+    /// The metaparameter; `None` for a chaining arrow.
+    pub metaparam: Option<&'static str>,
+}
+
 /// `Type['title'] { … }`: attributes set on a resource declared elsewhere,
 /// once it is declared.
 #[derive(Debug, Clone)]
@@ -481,6 +497,13 @@ pub struct Compilation {
     pub resources: Vec<ResourceDecl>,
     /// Overrides of resources' attributes, in evaluation order.
     pub overrides: Vec<ResourceOverride>,
+    /// Resources named by relationships.
+    pub references: Vec<ResourceRef>,
+    /// Types some resources of which this record cannot name: declared
+    /// with an unknown title, identity or alias, or collected from other
+    /// nodes; `*` when the compilation may declare resources of any type
+    /// unseen (an unknown type, a function that declares resources).
+    pub open_types: std::collections::BTreeSet<String>,
     /// Resource defaults evaluated (`File { mode => … }`): type and attribute.
     pub resource_defaults: Vec<(String, String)>,
     /// Whose code collects with overrides (`File <| |> { … }`): Puppet then
@@ -572,6 +595,9 @@ impl Compilation {
         }
         for resource in &mut self.resources {
             f(&mut resource.loc);
+        }
+        for reference in &mut self.references {
+            f(&mut reference.loc);
         }
         for over in &mut self.overrides {
             f(&mut over.loc);

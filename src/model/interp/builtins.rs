@@ -7,7 +7,7 @@ pub const METAPARAMETERS: &[&str] =
     &["alias", "audit", "before", "loglevel", "noop", "notify", "require", "schedule", "stage", "subscribe", "tag"];
 
 /// Built-in resource types, for `defined('file')` and `defined(File)`.
-pub(super) const BUILT_IN_TYPES: &[&str] = &[
+pub const BUILT_IN_TYPES: &[&str] = &[
     "augeas",
     "cron",
     "exec",

@@ -83,7 +83,17 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if ctx.owner == Owner::Node && !is_built_in_call(&call.name) {
             self.out.events.push(Event::NodeCall { name: call.name.clone(), loc: at });
         }
+        self.note_declaring_call(&call.name);
         Value::Unknown
+    }
+
+    /// A function that is not Puppet's, or one of Puppet's that declares
+    /// what the record cannot see, may declare resources of any type.
+    pub(super) fn note_declaring_call(&mut self, name: &str) {
+        let name = name.trim_start_matches("::");
+        if !is_built_in_call(name) || DECLARING_FUNCTIONS.contains(&name) {
+            self.out.open_types.insert("*".to_string());
+        }
     }
 
     /// Records a declaration whose class name is not known, if `arg`
@@ -156,6 +166,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         Value::Unknown
     }
 }
+
+/// Puppet's functions that declare classes or resources themselves (as
+/// methods, `include` and its kin are not followed either).
+const DECLARING_FUNCTIONS: [&str; 5] = ["create_resources", "hiera_include", "include", "require", "contain"];
 
 /// Class names an `include`-like argument names.
 fn class_names(value: &Value) -> Vec<String> {

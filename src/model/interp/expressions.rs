@@ -89,6 +89,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             ExprKind::MethodCall(call) => {
                 let object = self.eval(&call.object, ctx);
                 let args = self.eval_all(&call.args, ctx);
+                self.note_declaring_call(&call.method);
                 // `$x.f(y)` calls `f($x, y)`: a policy may forbid `f`.
                 let method = crate::model::index::normalize_name(&call.method);
                 if self.constraints.iter().any(|c| c.records_call(&method)) {
@@ -109,6 +110,14 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 Value::Unknown
             }
             ExprKind::Collector(collector) => {
+                // Exported resources come from other nodes' catalogs.
+                if collector.exported {
+                    let type_name = match &collector.type_expr.kind {
+                        ExprKind::Name(n) | ExprKind::TypeRef(n) => crate::model::index::normalize_name(n),
+                        _ => "*".to_string(),
+                    };
+                    self.out.open_types.insert(type_name);
+                }
                 self.eval(&collector.type_expr, ctx);
                 if let Some(query) = &collector.query {
                     self.eval_query(query, ctx);
@@ -134,8 +143,14 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 value
             }
             ExprKind::Relationship { left, right, .. } => {
-                self.eval(left, ctx);
-                self.eval(right, ctx)
+                // A chain's value is its last operand, recorded already.
+                let first = self.eval(left, ctx);
+                if !matches!(left.kind, ExprKind::Relationship { .. }) {
+                    self.record_references(&first.on_path(&ctx.path), loc(ctx.file, left), None, ctx);
+                }
+                let last = self.eval(right, ctx);
+                self.record_references(&last.clone().on_path(&ctx.path), loc(ctx.file, right), None, ctx);
+                last
             }
             ExprKind::Resource(resource) => self.eval_resource(resource, ctx),
             ExprKind::ResourceDefaults(defaults) => {

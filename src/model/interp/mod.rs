@@ -27,7 +27,7 @@ use super::value::Value;
 use crate::syntax::ast::*;
 use crate::syntax::ParsedFile;
 
-pub use self::builtins::{built_in_attributes, is_built_in_call, BUILT_IN_FUNCTIONS, METAPARAMETERS};
+pub use self::builtins::{built_in_attributes, is_built_in_call, BUILT_IN_FUNCTIONS, BUILT_IN_TYPES, METAPARAMETERS};
 pub use self::declarations::TypeChecks;
 pub use self::resources::namevar;
 
@@ -188,6 +188,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 instances: Vec::new(),
                 resources: Vec::new(),
                 overrides: Vec::new(),
+                references: Vec::new(),
+                open_types: std::collections::BTreeSet::new(),
                 resource_defaults: Vec::new(),
                 collector_overrides: Vec::new(),
                 declared: Vec::new(),

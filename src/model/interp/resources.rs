@@ -66,9 +66,26 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     given.push(default.clone());
                 }
             }
-            let Some(type_name) = &type_name else { continue };
+            let Some(type_name) = &type_name else {
+                self.out.open_types.insert("*".to_string());
+                continue;
+            };
             let titles = titles(&title);
             let body_loc = Loc::new(ctx.file, body.title.span);
+            if titles.iter().any(Option::is_none) || !identity_known(type_name, &given) {
+                self.out.open_types.insert(type_name.clone());
+            }
+            if resource.form == ResourceForm::Regular {
+                let value_locs = body.attributes.iter().map(|a| Loc::new(ctx.file, a.value.span));
+                let value_locs: Vec<Loc> =
+                    value_locs.chain(given[body.attributes.len()..].iter().map(|g| g.2)).collect();
+                for ((name, value, _), at) in given.iter().zip(value_locs) {
+                    let Some(metaparam) = RELATIONSHIP_METAPARAMS.iter().find(|m| **m == name.as_str()) else {
+                        continue;
+                    };
+                    self.record_references(&value.clone().on_path(&ctx.path), at, Some(metaparam), ctx);
+                }
+            }
             if self.record_values || self.constraints.iter().any(|c| c.records_type(type_name)) {
                 let reads: Vec<(usize, ParamRead)> = if self.record_values {
                     body.attributes
@@ -136,6 +153,15 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         Value::Unknown
     }
 
+    /// Records the resources a relationship names, when all of them are known.
+    pub(super) fn record_references(&mut self, value: &Value, at: Loc, metaparam: Option<&'static str>, ctx: &Ctx) {
+        let Some(references) = referenced_resources(value, metaparam.is_some()) else { return };
+        for (type_name, title) in references {
+            let by = ctx.owner.clone();
+            self.out.references.push(ResourceRef { type_name, title, loc: at, by, metaparam });
+        }
+    }
+
     /// `Type['title'] { … }`: recorded per title for the rules that judge
     /// overrides; nothing is known of the resource here.
     pub(super) fn eval_override(&mut self, over: &ResourceDefaults, ctx: &Ctx) -> Value {
@@ -172,6 +198,68 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             });
         }
         Value::Unknown
+    }
+}
+
+/// The metaparameters that make relationships.
+const RELATIONSHIP_METAPARAMS: [&str; 4] = ["require", "before", "notify", "subscribe"];
+
+/// Whether a declaration's attributes leave its identity beside its title
+/// known: no alias, a namevar set to a known value, no splat that could
+/// set either.
+fn identity_known(type_name: &str, given: &[Given]) -> bool {
+    let namevar = namevar(type_name);
+    given.iter().all(|(name, value, _)| match name.as_str() {
+        "alias" => false,
+        "*" => matches!(value, Value::Hash(pairs) if pairs.iter().all(|(key, _)| key.as_str().is_some_and(|k| k != "alias" && k != namevar))),
+        _ if name == namevar => value.to_text().is_some(),
+        _ => true,
+    })
+}
+
+/// The resources a relationship's value names: `Type['title']`, arrays of
+/// them, and strings of the form `Type[title]`. `None` when some part of
+/// the value is unknown.
+pub(super) fn referenced_resources(value: &Value, strings: bool) -> Option<Vec<(String, String)>> {
+    match value {
+        Value::Undef => Some(Vec::new()),
+        Value::Array(items) => {
+            let mut all = Vec::new();
+            for item in items {
+                all.extend(referenced_resources(item, strings)?);
+            }
+            Some(all)
+        }
+        Value::Type(reference) => {
+            let (type_name, rest) = reference.split_once('[')?;
+            let mut inner = rest.strip_suffix(']')?;
+            let mut titles = Vec::new();
+            // `'a', 'b'`: quoted titles, as references print them.
+            loop {
+                let quoted = inner.strip_prefix('\'')?;
+                let end = quoted.find('\'')?;
+                titles.push((normalize_name(type_name), quoted[..end].to_string()));
+                inner = &quoted[end + 1..];
+                if inner.is_empty() {
+                    break;
+                }
+                inner = inner.strip_prefix(", ")?;
+            }
+            Some(titles)
+        }
+        Value::Str(text) if strings => {
+            let (type_name, rest) = text.split_once('[')?;
+            let title = rest.strip_suffix(']')?;
+            let plain = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':';
+            if !type_name.starts_with(|c: char| c.is_ascii_uppercase()) || !type_name.chars().all(plain) {
+                return None;
+            }
+            if title.is_empty() || title.contains(['\'', '"', '[', ']', ',']) {
+                return None;
+            }
+            Some(vec![(normalize_name(type_name), title.to_string())])
+        }
+        _ => None,
     }
 }
 
