@@ -20,6 +20,7 @@ pub mod inheritance_cycle;
 pub mod legacy_fact;
 pub mod missing_module;
 pub mod missing_parameter;
+pub mod missing_relationship_target;
 pub mod node_scope_leak;
 pub mod policy_constraint;
 pub mod policy_construct;
@@ -209,6 +210,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &legacy_fact::RULE,
     &missing_module::RULE,
     &missing_parameter::RULE,
+    &missing_relationship_target::RULE,
     &node_scope_leak::RULE,
     &possible_duplicate_resource::RULE,
     &recursive_defined_type::RULE,
@@ -383,7 +385,7 @@ impl<'m, 'a> CompilationRules<'m, 'a> {
 
     fn check(&self, compilation: &Compilation, found: &mut CompilationFindings<'m, 'a>) {
         type Check = fn(&Model<'_>, &Compilation, &mut Sink<'_, '_>);
-        let checks: [Check; 16] = [
+        let checks: [Check; 17] = [
             node_scope_leak::check,
             use_before_assign::check,
             undefined_variable::check,
@@ -400,6 +402,7 @@ impl<'m, 'a> CompilationRules<'m, 'a> {
             type_mismatch::check,
             illegal_override::check,
             recursive_defined_type::check,
+            missing_relationship_target::check,
         ];
         let model = self.model;
         let sink = &mut found.sink;

@@ -26,7 +26,10 @@
 //! - "expects a value for parameter" at L → `missing-parameter` there;
 //! - "Only subclasses can override parameters" at L, or "Parameter 'x' is
 //!   already set on … cannot redefine" at L → `illegal-override` at L;
-//! - "Somehow looped more than 1000 times" → `recursive-defined-type`.
+//! - "Somehow looped more than 1000 times" → `recursive-defined-type`;
+//! - "Could not find resource 'X' in parameter 'require'" at L →
+//!   `missing-relationship-target` at L; "… for relationship" (no line) →
+//!   `missing-relationship-target`.
 //!
 //! `# expect: RULE@LINE` lines add findings Puppet cannot show (node-scope
 //! leaks in manifests Puppet compiles thanks to node scope, a cycle nobody
@@ -131,6 +134,16 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     }
     if error.contains("Somehow looped more than") {
         return Some(Expectation { rules: &["recursive-defined-type"], line: None, why });
+    }
+    // A metaparameter's error gives its line; a chaining arrow's none.
+    if error.contains("Could not find resource '")
+        && (error.contains("' in parameter '") || error.contains("for relationship"))
+    {
+        return Some(Expectation {
+            rules: &["missing-relationship-target"],
+            line: number_after(error, "(line: "),
+            why,
+        });
     }
     if error.contains("Could not find class") {
         return Some(Expectation {

@@ -1,0 +1,135 @@
+//! `missing-relationship-target`
+
+use super::{chain_related, RuleInfo, Sink};
+use crate::model::index::normalize_name;
+use crate::model::interp::{built_in_attributes, BUILT_IN_TYPES};
+use crate::model::record::{Compilation, Event, ResourceDecl, ResourceRef};
+use crate::model::Model;
+use crate::rules::Level;
+
+/// ## What it does
+/// Reports a relationship to a resource that the catalog does not hold: a
+/// `require`, `before`, `notify` or `subscribe` of a resource that is not
+/// virtual, or an operand of a chaining arrow (`->`, `~>`, `<-`, `<~`),
+/// naming a resource no code of the compilation declares. Only compilations
+/// of a node or of a site's top-level code count, and only when they show
+/// every resource of the type: no title, namevar or alias of it unknown, no
+/// class declared by an unknown name, no function that declares resources
+/// (`create_resources`, a module's Ruby function), no exported resources
+/// collected. Resources of Puppet's core types, classes and the tree's
+/// defined types are judged.
+///
+/// ## Why is this bad?
+/// Puppet fails the catalog: "Could not find resource 'Package[nginx]' in
+/// parameter 'require'", or "… for relationship from 'File[/a]'".
+pub const RULE: RuleInfo = RuleInfo {
+    id: "missing-relationship-target",
+    name: "MissingRelationshipTarget",
+    default_level: Level::Error,
+    summary: "A relationship names a resource that no code of the catalog declares.",
+    documentation: include_str!("../../rules/missing-relationship-target.md"),
+};
+
+pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
+    if compilation.hypothetical() || compilation.references.is_empty() || may_declare_anything(model, compilation) {
+        return;
+    }
+    sink.compilation(compilation);
+    for reference in &compilation.references {
+        if !judged(model, &reference.type_name)
+            || compilation.open_types.contains(&reference.type_name)
+            || declared(compilation, reference)
+        {
+            continue;
+        }
+        let shown = format!("{}['{}']", type_display(&reference.type_name), reference.title);
+        let puppet = format!("{}[{}]", type_display(&reference.type_name), title_display(reference));
+        let message = match reference.metaparam {
+            Some(param) => format!(
+                "`{shown}` in `{param}` names a resource this catalog does not declare: Puppet fails with \"Could not find resource '{puppet}' in parameter '{param}'\""
+            ),
+            None => format!(
+                "`{shown}` names a resource this catalog does not declare: Puppet fails with \"Could not find resource '{puppet}' for relationship\""
+            ),
+        };
+        let flow = chain_related(&compilation.chain(&reference.by), compilation, model);
+        sink.report_with_flow(&RULE, reference.loc, message, Vec::new(), flow);
+    }
+}
+
+/// Whether the compilation may declare resources its record does not show.
+fn may_declare_anything(model: &Model<'_>, compilation: &Compilation) -> bool {
+    compilation.open_types.contains("*")
+        || compilation.declarations.iter().any(|d| d.class.is_none())
+        || compilation.events.iter().any(|e| matches!(e, Event::UnknownClass { .. } | Event::Limit { .. }))
+        || compilation.resources.iter().any(|r| !known_type(model, &r.type_name))
+}
+
+/// A type whose resources declare nothing unseen: Puppet's, a defined type
+/// or class of the tree, a module's Ruby type.
+fn known_type(model: &Model<'_>, type_name: &str) -> bool {
+    type_name == "class"
+        || BUILT_IN_TYPES.contains(&type_name)
+        || model.index.types.contains_key(type_name)
+        || model.ruby_type_names().contains(type_name)
+}
+
+/// The types whose references are judged: Puppet's core types (whose
+/// identities mplint knows), classes and the tree's defined types.
+fn judged(model: &Model<'_>, type_name: &str) -> bool {
+    match type_name {
+        "class" | "stage" => true,
+        "resources" => false,
+        _ => built_in_attributes(type_name).is_some() || model.index.find_define(type_name, None).is_some(),
+    }
+}
+
+/// Whether some resource of the compilation answers to the reference, by
+/// title or by identity (a namevar set apart from the title).
+fn declared(compilation: &Compilation, reference: &ResourceRef) -> bool {
+    let title = reference.title.as_str();
+    match reference.type_name.as_str() {
+        "class" => {
+            let class = normalize_name(title);
+            return class == "main" || class == "settings" || compilation.classes.contains_key(&class);
+        }
+        "stage" if title == "main" => return true,
+        _ => {}
+    }
+    // Files ignore trailing slashes.
+    let trimmed = |t: &str| {
+        if reference.type_name == "file" && t.len() > 1 {
+            t.trim_end_matches('/').to_string()
+        } else {
+            t.to_string()
+        }
+    };
+    let wanted = trimmed(title);
+    let answers = |r: &ResourceDecl| {
+        r.type_name == reference.type_name
+            && (trimmed(&r.title) == wanted
+                || r.key.as_deref().and_then(|k| k.split('\u{0}').next()).is_some_and(|k| trimmed(k) == wanted))
+    };
+    compilation.resources.iter().any(answers)
+}
+
+/// A type as Puppet writes it in references: `Apache::Vhost`.
+fn type_display(type_name: &str) -> String {
+    type_name
+        .split("::")
+        .map(|segment| {
+            let mut chars = segment.chars();
+            chars.next().map(|c| c.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+/// A title as Puppet prints it in the reference: a class's capitalised.
+fn title_display(reference: &ResourceRef) -> String {
+    if reference.type_name == "class" {
+        type_display(&normalize_name(&reference.title))
+    } else {
+        reference.title.clone()
+    }
+}

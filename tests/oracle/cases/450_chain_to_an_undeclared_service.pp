@@ -1,0 +1,3 @@
+# A chaining arrow to a service nobody declares.
+package { 'nginx': ensure => installed }
+Package['nginx'] -> Service['nginx']

@@ -1,0 +1,3 @@
+# Titles are compared as written: NGINX is not nginx.
+package { 'NGINX': }
+service { 'nginx': require => Package['nginx'] }

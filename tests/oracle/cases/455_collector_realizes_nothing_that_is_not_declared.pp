@@ -1,0 +1,3 @@
+# A collector realizes virtual resources; it declares none.
+service { 'nginx': require => Package['nginx'] }
+Package <| |>
