@@ -174,7 +174,11 @@ module.exports = grammar({
       'type',
       field('name', $._type_expression),
       '=',
-      field('value', $._expression),
+      choice(
+        field('value', $._expression),
+        // `type T = Object { … }`: the type's body as a hash.
+        prec(1, seq(field('value', $.type_name), field('body', $.hash))),
+      ),
     ),
 
     type_definition: ($) => seq(
@@ -380,6 +384,8 @@ module.exports = grammar({
       field('function', choice(
         $.name,
         $.type_name,
+        // `Integer[0, 9]('5')`: a type called to make a value.
+        $.access,
         alias(choice('type', ...STATEMENT_FUNCTIONS), $.name),
       )),
       $._call_paren,

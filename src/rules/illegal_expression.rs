@@ -38,6 +38,15 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
                     c.name_span,
                     format!("`{} {{ … }}` is a resource without a title: give it one (`{} {{ 'title': … }}`), or write defaults with a capital (`{} {{ … }}`)", c.name, c.name, capitalize(&c.name)),
                 ),
+                // `$x[1](2)`: only a type's access is called (`Integer[0, 9]('5')`,
+                // lowered as a call of `new` on it).
+                ExprKind::Call(c) if c.name == "new" && c.args.first().is_some_and(|a| a.span == c.name_span) => {
+                    if let ExprKind::Access { object, .. } = &c.args[0].kind {
+                        if !matches!(object.kind, ExprKind::TypeRef(_)) {
+                            report(c.name_span, "an access (`[]`) is called as a function, but only a type's can be (`Integer[0, 9]('5')`)".into());
+                        }
+                    }
+                }
                 ExprKind::Collector(c) => {
                     if !matches!(c.type_expr.kind, ExprKind::TypeRef(_)) {
                         report(c.type_expr.span, "a collector needs a type name (`File <| |>`), not an expression".into());

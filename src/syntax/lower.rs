@@ -121,6 +121,16 @@ impl<'t, 's> Lowerer<'t, 's> {
         }
     }
 
+    /// A type alias's value; `Object { … }` (a type followed by a hash)
+    /// stands for `Object[{ … }]`.
+    fn type_alias_value(&self, node: Node<'t>) -> Result<Expr> {
+        let value = self.expr_field(node, "value")?;
+        let Some(body) = child_by_field(node, "body") else { return Ok(value) };
+        let body = self.expr(body)?;
+        let span = value.span.to(body.span);
+        Ok(Expr { kind: ExprKind::Access { object: Box::new(value), index: vec![body] }, span })
+    }
+
     fn expr_field(&self, node: Node<'t>, name: &str) -> Result<Expr> {
         self.expr(self.field(node, name)?)
     }
@@ -204,10 +214,18 @@ impl<'t, 's> Lowerer<'t, 's> {
             },
             "function_call" => {
                 let function = self.field(node, "function")?;
+                let mut args = self.statements(self.field(node, "arguments")?)?;
+                // `Integer[0, 9]('5')` calls `new` with the type first.
+                let name = if function.kind() == "access" {
+                    args.insert(0, self.expr(function)?);
+                    "new".to_string()
+                } else {
+                    self.text(function).to_string()
+                };
                 ExprKind::Call(Box::new(Call {
-                    name: self.text(function).to_string(),
+                    name,
                     name_span: self.span(function),
-                    args: self.statements(self.field(node, "arguments")?)?,
+                    args,
                     lambda: self.optional_lambda(node)?,
                     parenthesized: true,
                     untitled_resource: false,
@@ -372,7 +390,7 @@ impl<'t, 's> Lowerer<'t, 's> {
                     name: self.class_name(name_node),
                     name_span: self.span(name_node),
                     mapping,
-                    value: self.expr_field(node, "value")?,
+                    value: self.type_alias_value(node)?,
                 }))
             }
             "type_definition" => {

@@ -1,0 +1,3 @@
+# Only a type's access may be called.
+$list = [1]
+notice($list[0](2))
