@@ -15,6 +15,7 @@ pub mod illegal_name;
 pub mod illegal_override;
 pub mod illegal_placement;
 pub mod illegal_resource_type;
+pub mod illegal_title;
 pub mod incomplete_node;
 pub mod inheritance_cycle;
 pub mod legacy_fact;
@@ -205,6 +206,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &illegal_override::RULE,
     &illegal_placement::RULE,
     &illegal_resource_type::RULE,
+    &illegal_title::RULE,
     &incomplete_node::RULE,
     &inheritance_cycle::RULE,
     &legacy_fact::RULE,
@@ -316,6 +318,7 @@ pub type FileCheck = fn(&ParsedFile, &mut Vec<Finding>);
 pub const FILE_RULES: &[(&RuleInfo, FileCheck)] = &[
     (&syntax_error::RULE, syntax_error::check),
     (&illegal_resource_type::RULE, illegal_resource_type::check),
+    (&illegal_title::RULE, illegal_title::check),
     (&illegal_assignment::RULE, illegal_assignment::check),
     (&illegal_name::RULE, illegal_name::check),
     (&duplicate_key::RULE, duplicate_key::check),

@@ -27,6 +27,9 @@
 //! - "Only subclasses can override parameters" at L, or "Parameter 'x' is
 //!   already set on … cannot redefine" at L → `illegal-override` at L;
 //! - "Somehow looped more than 1000 times" → `recursive-defined-type`;
+//! - "Illegal title type", "Missing title", "Empty string title", "The
+//!   title 'a' has already been used in this resource expression" at L →
+//!   `illegal-title` at L;
 //! - "Could not find resource 'X' in parameter 'require'" at L →
 //!   `missing-relationship-target` at L; "… for relationship" (no line) →
 //!   `missing-relationship-target`.
@@ -134,6 +137,17 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     }
     if error.contains("Somehow looped more than") {
         return Some(Expectation { rules: &["recursive-defined-type"], line: None, why });
+    }
+    if [
+        "Illegal title type",
+        "Missing title",
+        "Empty string title",
+        "has already been used in this resource expression",
+    ]
+    .iter()
+    .any(|m| error.contains(m))
+    {
+        return Some(Expectation { rules: &["illegal-title"], line: number_after(error, "(line: "), why });
     }
     // A metaparameter's error gives its line; a chaining arrow's none.
     if error.contains("Could not find resource '")

@@ -283,8 +283,10 @@ fn titles(value: &Value) -> Vec<Option<String>> {
     match value {
         Value::Array(items) => items.iter().flat_map(titles).collect(),
         Value::Unknown => vec![None],
-        // A `default:` body sets defaults for the other bodies.
-        Value::Default => Vec::new(),
+        // A `default:` body sets defaults for the other bodies; Puppet
+        // declares nothing titled `undef` or `''` (it fails).
+        Value::Default | Value::Undef => Vec::new(),
+        Value::Str(title) if title.is_empty() => Vec::new(),
         other => vec![other.to_text()],
     }
 }

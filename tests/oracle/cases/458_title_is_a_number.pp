@@ -1,0 +1,5 @@
+# A port number as a title: Puppet wants a string.
+class web {
+  notify { 8080: message => 'listening' }
+}
+include web

@@ -1,0 +1,2 @@
+# An array of titles holding undef.
+file { ['/tmp/a', undef]: ensure => file }

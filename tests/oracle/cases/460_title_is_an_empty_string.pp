@@ -1,0 +1,2 @@
+# An empty title.
+package { '': ensure => installed }

@@ -1,0 +1,2 @@
+# One title twice in one array of titles.
+user { ['alice', 'bob', 'alice']: ensure => present }
