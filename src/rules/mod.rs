@@ -10,6 +10,7 @@ pub mod duplicate_entry;
 pub mod duplicate_key;
 pub mod duplicate_resource;
 pub mod illegal_assignment;
+pub mod illegal_control_flow;
 pub mod illegal_expression;
 pub mod illegal_name;
 pub mod illegal_override;
@@ -201,6 +202,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &duplicate_key::RULE,
     &duplicate_resource::RULE,
     &illegal_assignment::RULE,
+    &illegal_control_flow::RULE,
     &illegal_expression::RULE,
     &illegal_name::RULE,
     &illegal_override::RULE,
@@ -319,6 +321,7 @@ pub const FILE_RULES: &[(&RuleInfo, FileCheck)] = &[
     (&syntax_error::RULE, syntax_error::check),
     (&illegal_resource_type::RULE, illegal_resource_type::check),
     (&illegal_title::RULE, illegal_title::check),
+    (&illegal_control_flow::RULE, illegal_control_flow::check),
     (&illegal_assignment::RULE, illegal_assignment::check),
     (&illegal_name::RULE, illegal_name::check),
     (&duplicate_key::RULE, duplicate_key::check),

@@ -30,6 +30,8 @@
 //! - "Illegal title type", "Missing title", "Empty string title", "The
 //!   title 'a' has already been used in this resource expression" at L →
 //!   `illegal-title` at L;
+//! - "break() from context where this is illegal" at L →
+//!   `illegal-control-flow` at L;
 //! - "Could not find resource 'X' in parameter 'require'" at L →
 //!   `missing-relationship-target` at L; "… for relationship" (no line) →
 //!   `missing-relationship-target`.
@@ -148,6 +150,9 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     .any(|m| error.contains(m))
     {
         return Some(Expectation { rules: &["illegal-title"], line: number_after(error, "(line: "), why });
+    }
+    if error.contains("from context where this is illegal") || error.contains("PuppetStopIteration") {
+        return Some(Expectation { rules: &["illegal-control-flow"], line: number_after(error, "line: "), why });
     }
     // A metaparameter's error gives its line; a chaining arrow's none.
     if error.contains("Could not find resource '")

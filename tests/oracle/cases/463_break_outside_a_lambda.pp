@@ -1,0 +1,6 @@
+# break() in a class body, outside any lambda.
+class cleanup {
+  notify { 'start': }
+  break()
+}
+include cleanup

@@ -1,0 +1,5 @@
+# next() in top-level code.
+$mode = 'skip'
+if $mode == 'skip' {
+  next()
+}
