@@ -1,9 +1,10 @@
 //! `duplicate-definition`
 
 use super::{RuleInfo, Sink};
-use crate::model::index::Visibility;
+use crate::model::index::{Loc, Visibility};
 use crate::model::Model;
 use crate::rules::Level;
+use crate::syntax::ast::NodeMatcher;
 
 /// ## What it does
 /// Reports a class or defined type defined twice (classes and defined
@@ -12,9 +13,12 @@ use crate::rules::Level;
 /// their autoload path). A definition in a module file Puppet never reads is
 /// not counted.
 ///
+/// A node defined twice in one site (a name, `default`, or a regular
+/// expression that Puppet names alike) is reported too.
+///
 /// ## Why is this bad?
-/// Puppet fails with "Class 'x' is already defined"; which body a reader
-/// meant is anyone's guess.
+/// Puppet fails with "Class 'x' is already defined" ("Node 'x' is already
+/// defined"); which body a reader meant is anyone's guess.
 pub const RULE: RuleInfo = RuleInfo {
     id: "duplicate-definition",
     name: "DuplicateDefinition",
@@ -44,6 +48,45 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                     format!("{} `{name}` is already defined", def.kind_word()),
                     vec![(earlier.loc(), format!("`{name}` first defined here as a {}", earlier.kind_word()))],
                 );
+            }
+        }
+    }
+    duplicate_nodes(model, sink);
+}
+
+/// Nodes of one site that Puppet names alike: names ignore case, and a
+/// regular expression is named by its source without the characters
+/// Puppet drops.
+fn duplicate_nodes(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
+    for site in &model.index.sites {
+        let mut first: std::collections::HashMap<String, Loc> = std::collections::HashMap::new();
+        for entry in &site.nodes {
+            for matcher in &entry.node.matchers {
+                let (name, span) = match matcher {
+                    NodeMatcher::Name(name, span) => (name.to_lowercase(), *span),
+                    NodeMatcher::Default(span) => ("default".to_string(), *span),
+                    NodeMatcher::Regex(source, span) => {
+                        let kept: String = source
+                            .to_lowercase()
+                            .chars()
+                            .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':' | '.'))
+                            .collect();
+                        (format!("__node_regexp__{}", kept.trim_start_matches('.')), *span)
+                    }
+                    _ => continue,
+                };
+                let at = Loc::new(entry.file, span);
+                match first.get(&name) {
+                    Some(earlier) => sink.report(
+                        &RULE,
+                        at,
+                        format!("Node '{name}' is already defined"),
+                        vec![(*earlier, format!("node '{name}' first defined here"))],
+                    ),
+                    None => {
+                        first.insert(name, at);
+                    }
+                }
             }
         }
     }
