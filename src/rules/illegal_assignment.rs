@@ -9,10 +9,14 @@ use crate::syntax::ParsedFile;
 /// anything: to a variable of another namespace (`$a::x = 1`, `$::x = 1`),
 /// to a regex match variable (`$1 = 'x'`), to an element (`$x[0] = 1`),
 /// to a value (`'a' = 1`), with `+=` or `-=`, and inside a parameter's
-/// default value.
+/// default value. Also assignments Puppet refuses when it evaluates them:
+/// to `$facts`, `$trusted` or `$server_facts` (reserved), and to `$title`
+/// or `$name` in top-level or node code (built in; in classes and defined
+/// types `variable-reassigned` reports it).
 ///
 /// ## Why is this bad?
-/// Puppet refuses the whole file, so every catalog that needs it fails.
+/// Puppet refuses the whole file, so every catalog that needs it fails; or
+/// fails each catalog that evaluates the assignment.
 pub const RULE: RuleInfo = RuleInfo {
     id: "illegal-assignment",
     name: "IllegalAssignment",
@@ -26,11 +30,28 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
     let mut report = |span, message: String| {
         findings.push(Finding::in_file(&RULE, RULE.default_level, file, span, message));
     };
+    // Lambdas and functions may assign `$title` and `$name` of their own;
+    // in classes and defined types, variable-reassigned tells.
+    let mut own_scopes: Vec<(usize, usize)> = Vec::new();
+    for statement in &manifest.statements {
+        statement.walk(&mut |e| match &e.kind {
+            ExprKind::Call(c) => own_scopes.extend(c.lambda.iter().map(|l| (l.span.start, l.span.end))),
+            ExprKind::MethodCall(c) => own_scopes.extend(c.lambda.iter().map(|l| (l.span.start, l.span.end))),
+            ExprKind::Function(_) | ExprKind::Class(_) | ExprKind::Define(_) | ExprKind::Plan(_) => {
+                own_scopes.push((e.span.start, e.span.end))
+            }
+            _ => {}
+        });
+    }
     for statement in &manifest.statements {
         statement.walk(&mut |e| {
             if let ExprKind::Assignment { op, target, .. } = &e.kind {
                 match op {
-                    AssignOp::Assign => check_target(target, &mut report),
+                    AssignOp::Assign => {
+                        check_target(target, &mut report);
+                        let in_own_scope = own_scopes.iter().any(|(start, end)| *start <= e.span.start && e.span.end <= *end);
+                        built_in_targets(target, in_own_scope, &mut report);
+                    }
                     AssignOp::Append | AssignOp::Delete => {
                         let operator = if *op == AssignOp::Append { "+=" } else { "-=" };
                         report(
@@ -85,6 +106,25 @@ fn check_target(target: &Expr, report: &mut impl FnMut(crate::syntax::source::Sp
             }
         }
         _ => report(target.span, "cannot assign to this expression: only variables can be assigned".into()),
+    }
+}
+
+/// Assignments to variables Puppet keeps for itself: reserved ones
+/// anywhere, `$title` and `$name` in top-level or node code.
+fn built_in_targets(target: &Expr, in_own_scope: bool, report: &mut impl FnMut(crate::syntax::source::Span, String)) {
+    match &target.kind {
+        ExprKind::Variable(v) => match &*v.name {
+            "facts" | "trusted" | "server_facts" => {
+                report(target.span, format!("Attempt to assign to a reserved variable name: '${}'", v.name))
+            }
+            "title" | "name" if !in_own_scope => report(
+                target.span,
+                format!("Cannot reassign built in variable '${}': every scope has it, set by Puppet", v.name),
+            ),
+            _ => {}
+        },
+        ExprKind::Array(items) => items.iter().for_each(|item| built_in_targets(item, in_own_scope, report)),
+        _ => {}
     }
 }
 

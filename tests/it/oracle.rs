@@ -9,6 +9,10 @@
 //!   `duplicate-resource` or `duplicate-class-declaration` at L;
 //! - "stack level too deep" → `inheritance-cycle`;
 //! - "Cannot reassign variable" at L → `variable-reassigned` at L;
+//! - "Attempt to assign to a reserved variable name" at L →
+//!   `illegal-assignment` at L; "Cannot reassign built in … variable" at L
+//!   → `illegal-assignment` (top-level or node code) or
+//!   `variable-reassigned` (a class or defined type) at L;
 //! - "already defined" / "Attempt to redefine" → `duplicate-definition`;
 //! - "Could not find class" at L → `unknown-class` at L, or `missing-module`
 //!   there when no class of that module exists;
@@ -94,6 +98,16 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     }
     if error.contains("stack level too deep") {
         return Some(Expectation { rules: &["inheritance-cycle"], line: None, why });
+    }
+    if error.contains("Attempt to assign to a reserved variable name") {
+        return Some(Expectation { rules: &["illegal-assignment"], line: number_after(error, "(line: "), why });
+    }
+    if error.contains("Cannot reassign built in") {
+        return Some(Expectation {
+            rules: &["illegal-assignment", "variable-reassigned"],
+            line: number_after(error, "(line: "),
+            why,
+        });
     }
     if error.contains("Cannot reassign variable") {
         return Some(Expectation { rules: &["variable-reassigned"], line: number_after(error, "(line: "), why });
