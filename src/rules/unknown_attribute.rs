@@ -17,7 +17,8 @@ use crate::syntax::ast::{Expr, ExprKind, ResourceForm};
 /// judged by the parameters and properties their file declares, when it
 /// declares them plainly. Virtual and exported resources count: Puppet
 /// checks them where they are declared. So do resource defaults
-/// (`File { … }`) of a scope that surely declares a resource of the type.
+/// (`File { … }`) of a scope that surely declares a resource of the type,
+/// and the keys of a literal hash given as a splat (`* => { modee => 1 }`).
 ///
 /// ## Why is this bad?
 /// Puppet fails the catalog of every node that evaluates the resource:
@@ -77,13 +78,12 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         let text = &model.files[file].source.text;
         let capitalized = capitalize(&type_name);
         for body in &resource.bodies {
-            for attribute in &body.attributes {
-                let name = attribute.name.as_str();
-                let Some(suggestion) = unknown(name, &attributes) else { continue };
+            for (name, at) in given_names(&body.attributes) {
+                let Some(suggestion) = unknown(&name, &attributes) else { continue };
                 let title = title_text(text, &body.title);
                 sink.report(
                     &RULE,
-                    Loc::new(file, attribute.name_span),
+                    Loc::new(file, at),
                     format!("{capitalized}[{title}]: has no parameter named '{name}'{origin}{suggestion}"),
                     vec![(Loc::new(file, body.title.span), format!("{capitalized}[{title}] declared here"))],
                 );
@@ -138,6 +138,28 @@ fn check_defaults_in<'m>(
             );
         }
     }
+}
+
+/// The attributes a body gives, at their names: a splat of a literal hash
+/// (`* => { mode => '0644' }`) gives its keys.
+fn given_names(attributes: &[crate::syntax::ast::Attribute]) -> Vec<(String, crate::syntax::source::Span)> {
+    let mut names = Vec::new();
+    for attribute in attributes {
+        match (&attribute.value.kind, attribute.name.as_str()) {
+            (ExprKind::Hash(pairs), "*") => {
+                for pair in pairs {
+                    let key = match &pair.key.kind {
+                        ExprKind::Str(s) => s.as_literal(),
+                        ExprKind::Name(n) => Some(n.clone()),
+                        _ => None,
+                    };
+                    names.extend(key.map(|k| (k, pair.key.span)));
+                }
+            }
+            _ => names.push((attribute.name.clone(), attribute.name_span)),
+        }
+    }
+    names
 }
 
 /// For an attribute the type does not take, what to suggest instead (empty
