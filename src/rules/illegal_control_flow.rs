@@ -7,14 +7,16 @@ use crate::syntax::ParsedFile;
 
 /// ## What it does
 /// Reports `break()`, `next()` and `return()` where Puppet cannot obey
-/// them: `break()` outside any lambda; `next()` outside a lambda, class,
-/// defined type or function (in top-level code or a node); `return()`
-/// outside a class, defined type or function (in top-level code, a node, or
-/// a lambda there).
+/// them: `break()` outside any lambda in top-level code, a node or a defined
+/// type; `next()` outside a lambda, class, defined type or function (in
+/// top-level code or a node); `return()` outside a class, defined type or
+/// function (in top-level code, a node, or a lambda there).
 ///
 /// ## Why is this bad?
 /// Puppet fails when it evaluates the call: "break() from context where
-/// this is illegal". The place alone decides.
+/// this is illegal". The place alone decides. (A `break()` in a class or a
+/// function leaves the iteration that declares the class or calls the
+/// function, if there is one: that is not judged.)
 pub const RULE: RuleInfo = RuleInfo {
     id: "illegal-control-flow",
     name: "IllegalControlFlow",
@@ -26,7 +28,10 @@ pub const RULE: RuleInfo = RuleInfo {
 pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
     let Some(manifest) = &file.manifest else { return };
     let mut lambdas: Vec<Span> = Vec::new();
-    let mut definitions: Vec<Span> = Vec::new();
+    // Classes, functions and plans run where they are declared or called;
+    // defined types run at the end of the compilation.
+    let mut run_in_place: Vec<Span> = Vec::new();
+    let mut defines: Vec<Span> = Vec::new();
     let mut calls: Vec<(&str, Span)> = Vec::new();
     let mut lambda = |l: &Option<Lambda>| lambdas.extend(l.as_ref().map(|l| l.span));
     for statement in &manifest.statements {
@@ -38,17 +43,17 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
                 }
             }
             ExprKind::MethodCall(call) => lambda(&call.lambda),
-            ExprKind::Class(_) | ExprKind::Define(_) | ExprKind::Function(_) | ExprKind::Plan(_) => {
-                definitions.push(e.span)
-            }
+            ExprKind::Class(_) | ExprKind::Function(_) | ExprKind::Plan(_) => run_in_place.push(e.span),
+            ExprKind::Define(_) => defines.push(e.span),
             _ => {}
         });
     }
     let within = |spans: &[Span], at: Span| spans.iter().any(|s| s.start <= at.start && at.end <= s.end);
     for (name, at) in calls {
-        let (in_lambda, in_definition) = (within(&lambdas, at), within(&definitions, at));
+        let (in_lambda, in_place) = (within(&lambdas, at), within(&run_in_place, at));
+        let in_definition = in_place || within(&defines, at);
         let why = match name {
-            "break" if !in_lambda => "it only ends the iteration of a lambda (`each`, `map`, …)",
+            "break" if !in_lambda && !in_place => "it only ends the iteration of a lambda (`each`, `map`, …)",
             "next" if !in_lambda && !in_definition => {
                 "it only leaves a lambda, a class, a defined type or a function, and this is top-level or node code"
             }

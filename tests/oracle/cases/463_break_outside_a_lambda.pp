@@ -1,6 +1,9 @@
-# break() in a class body, outside any lambda.
-class cleanup {
-  notify { 'start': }
+# break() in a defined type's body, outside any lambda: defined types run
+# at the end of the compilation, outside any iteration.
+define cleanup() {
+  notify { "start ${title}": }
   break()
 }
-include cleanup
+['a', 'b'].each |$x| {
+  cleanup { $x: }
+}
