@@ -7,6 +7,7 @@ pub mod interp;
 pub mod reach;
 pub mod record;
 pub mod ruby_types;
+pub mod signatures;
 pub mod value;
 pub mod workspace;
 

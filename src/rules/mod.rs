@@ -9,6 +9,7 @@ pub mod duplicate_definition;
 pub mod duplicate_entry;
 pub mod duplicate_key;
 pub mod duplicate_resource;
+pub mod function_arity;
 pub mod illegal_assignment;
 pub mod illegal_control_flow;
 pub mod illegal_expression;
@@ -201,6 +202,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &duplicate_entry::RULE,
     &duplicate_key::RULE,
     &duplicate_resource::RULE,
+    &function_arity::RULE,
     &illegal_assignment::RULE,
     &illegal_control_flow::RULE,
     &illegal_expression::RULE,
@@ -489,13 +491,14 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
         // These read the index alone: they run side by side, each into a
         // sink of its own, taken in this order.
         type IndexCheck = fn(&Model<'_>, &mut Sink<'_, '_>);
-        let index_checks: [IndexCheck; 6] = [
+        let index_checks: [IndexCheck; 7] = [
             definition_location::check,
             inheritance_cycle::check,
             duplicate_definition::check,
             unknown_attribute::check,
             unknown_resource_type::check,
             unknown_function::check,
+            function_arity::check,
         ];
         let found: Vec<Sink> = index_checks
             .par_iter()

@@ -36,6 +36,8 @@
 //!   `illegal-title` at L;
 //! - "break() from context where this is illegal" at L →
 //!   `illegal-control-flow` at L;
+//! - "'step' expects 2 arguments, got 3", "'each' expects a block" at L →
+//!   `function-arity` at L;
 //! - "Could not find resource 'X' in parameter 'require'" at L →
 //!   `missing-relationship-target` at L; "… for relationship" (no line) →
 //!   `missing-relationship-target`.
@@ -167,6 +169,10 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     }
     if error.contains("from context where this is illegal") || error.contains("PuppetStopIteration") {
         return Some(Expectation { rules: &["illegal-control-flow"], line: number_after(error, "line: "), why });
+    }
+    let arity = [" arguments, got ", " argument, got ", "expects a block", "does not expect a block"];
+    if arity.iter().any(|m| error.contains(m)) && !error.contains("block expects") {
+        return Some(Expectation { rules: &["function-arity"], line: number_after(error, "line: "), why });
     }
     // A metaparameter's error gives its line; a chaining arrow's none.
     if error.contains("Could not find resource '")

@@ -1,0 +1,3 @@
+# join() takes the array and a separator.
+$names = ['a', 'b']
+notify { join($names, ', ', 'and'): }

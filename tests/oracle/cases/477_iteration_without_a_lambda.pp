@@ -1,0 +1,3 @@
+# each() needs a lambda.
+$ports = [80, 443]
+$ports.each
