@@ -1,14 +1,18 @@
 //! `illegal-title`
 
+use std::collections::HashMap;
+
 use super::{Finding, Level, RuleInfo};
-use crate::syntax::ast::{Expr, ExprKind, Number};
+use crate::syntax::ast::{AssignOp, Expr, ExprKind, Number};
 use crate::syntax::ParsedFile;
 
 /// ## What it does
 /// Reports a resource title written as a literal that is not a non-empty
 /// string: a number, a boolean, `undef`, `''`, a regular expression or a
 /// hash (alone or in an array of titles), and a title written twice in one
-/// array of titles (`notify { [a, b, a]: }`).
+/// array of titles (`notify { [a, b, a]: }`). A title that is a variable
+/// its scope assigned such a literal before (`$port = 80`, then
+/// `notify { $port: }` in the same class) counts as that literal.
 ///
 /// ## Why is this bad?
 /// Puppet fails whenever it evaluates the resource: "Illegal title type at
@@ -29,8 +33,20 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
     let mut report = |expr: &Expr, message: String| {
         findings.push(Finding::in_file(&RULE, RULE.default_level, file, expr.span, message));
     };
+    variable_titles(&manifest.statements, &mut report);
     for statement in &manifest.statements {
         statement.walk(&mut |e| {
+            match &e.kind {
+                ExprKind::Class(c) => variable_titles(&c.body.statements, &mut report),
+                ExprKind::Define(d) | ExprKind::Plan(d) => variable_titles(&d.body.statements, &mut report),
+                ExprKind::Function(f) => variable_titles(&f.body.statements, &mut report),
+                ExprKind::Node(n) => variable_titles(&n.body.statements, &mut report),
+                ExprKind::Call(c) => c.lambda.iter().for_each(|l| variable_titles(&l.body.statements, &mut report)),
+                ExprKind::MethodCall(c) => {
+                    c.lambda.iter().for_each(|l| variable_titles(&l.body.statements, &mut report))
+                }
+                _ => {}
+            }
             let ExprKind::Resource(resource) = &e.kind else { return };
             for body in &resource.bodies {
                 let titles = match &body.title.kind {
@@ -58,6 +74,88 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
                 }
             }
         });
+    }
+}
+
+/// In one scope's statements (not those of lambdas or definitions within,
+/// which have scopes of their own): resources titled by a variable that a
+/// statement of the scope assigned a literal Puppet refuses as a title.
+fn variable_titles(statements: &[Expr], report: &mut impl FnMut(&Expr, String)) {
+    let mut literals: HashMap<&str, (&Expr, usize)> = HashMap::new();
+    for statement in statements {
+        let ExprKind::Assignment { op: AssignOp::Assign, target, value } = &statement.kind else { continue };
+        let ExprKind::Variable(variable) = &target.kind else { continue };
+        if !variable.is_qualified() && is_literal(value) {
+            literals.insert(&variable.name, (value, statement.span.start));
+        }
+    }
+    if literals.is_empty() {
+        return;
+    }
+    let mut own_scopes: Vec<(usize, usize)> = Vec::new();
+    for statement in statements {
+        statement.walk(&mut |e| {
+            if own_scopes.iter().any(|(start, end)| *start <= e.span.start && e.span.end <= *end) {
+                return;
+            }
+            match &e.kind {
+                ExprKind::Class(_)
+                | ExprKind::Define(_)
+                | ExprKind::Plan(_)
+                | ExprKind::Function(_)
+                | ExprKind::Node(_) => own_scopes.push((e.span.start, e.span.end)),
+                ExprKind::Call(c) => own_scopes.extend(c.lambda.iter().map(|l| (l.span.start, l.span.end))),
+                ExprKind::MethodCall(c) => own_scopes.extend(c.lambda.iter().map(|l| (l.span.start, l.span.end))),
+                ExprKind::Resource(resource) => {
+                    for body in &resource.bodies {
+                        let ExprKind::Variable(variable) = &body.title.kind else { continue };
+                        let Some((value, assigned)) = literals.get(&*variable.name) else { continue };
+                        if *assigned > e.span.start {
+                            continue;
+                        }
+                        let (items, in_array) = match &value.kind {
+                            ExprKind::Array(items) => (items.iter().collect(), true),
+                            _ => (vec![*value], false),
+                        };
+                        for (index, item) in items.into_iter().enumerate() {
+                            if let Some(problem) = refused(item, index, in_array) {
+                                let problem = problem.trim_end_matches('.');
+                                report(
+                                    &body.title,
+                                    format!("{problem}: `${}` is assigned {}", variable.name, describe(item)),
+                                );
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        });
+    }
+}
+
+/// A literal value: what a variable assigned it holds for certain.
+fn is_literal(value: &Expr) -> bool {
+    match &value.kind {
+        ExprKind::Number(_) | ExprKind::Boolean(_) | ExprKind::Undef | ExprKind::Regex(_) => true,
+        ExprKind::Str(s) => s.as_literal().is_some(),
+        ExprKind::Name(_) => true,
+        ExprKind::Array(items) => items.iter().all(is_literal),
+        ExprKind::Hash(pairs) => pairs.iter().all(|p| is_literal(&p.key) && is_literal(&p.value)),
+        _ => false,
+    }
+}
+
+/// A literal as a message shows it.
+fn describe(literal: &Expr) -> &'static str {
+    match &literal.kind {
+        ExprKind::Number(Number::Integer(_)) => "an Integer",
+        ExprKind::Number(Number::Float(_)) => "a Float",
+        ExprKind::Boolean(_) => "a Boolean",
+        ExprKind::Undef => "undef",
+        ExprKind::Regex(_) => "a Regexp",
+        ExprKind::Hash(_) => "a Hash",
+        _ => "an empty String",
     }
 }
 
