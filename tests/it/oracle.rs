@@ -171,7 +171,8 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
         return Some(Expectation { rules: &["illegal-control-flow"], line: number_after(error, "line: "), why });
     }
     let arity = [" arguments, got ", " argument, got ", "expects a block", "does not expect a block"];
-    if arity.iter().any(|m| error.contains(m)) && !error.contains("block expects") {
+    let lambda_unfilled = error.contains("is required but no value was given");
+    if (arity.iter().any(|m| error.contains(m)) && !error.contains("block parameter")) || lambda_unfilled {
         return Some(Expectation { rules: &["function-arity"], line: number_after(error, "line: "), why });
     }
     // A metaparameter's error gives its line; a chaining arrow's none.
