@@ -423,7 +423,7 @@ impl Interpreter<'_, '_> {
             .filter(|p| p.default.is_none() && !names.iter().any(|(name, _)| *name == p.name))
             .map(|p| p.name.clone())
             .collect();
-        let mut mismatched = self.type_mismatches(definition, params, given);
+        let mut mismatched = self.type_mismatches(definition, params, given, class);
         if !open_splat {
             let given_names: Vec<&str> = names.iter().map(|(name, _)| name.as_str()).collect();
             mismatched.extend(self.default_mismatches(definition, params, &given_names, at));
@@ -539,8 +539,16 @@ pub(super) struct RefusedDefault {
 
 impl Interpreter<'_, '_> {
     /// Given values that surely are not of their parameter's declared
-    /// type. `undef` is never one: Puppet then takes the default.
-    fn type_mismatches(&self, definition: Loc, params: &[Parameter], given: &[Given]) -> Vec<TypeMismatch> {
+    /// type. `undef` is one only for a defined type's parameter without a
+    /// default: otherwise Puppet takes the default, or a class's value from
+    /// Hiera.
+    fn type_mismatches(
+        &self,
+        definition: Loc,
+        params: &[Parameter],
+        given: &[Given],
+        class: bool,
+    ) -> Vec<TypeMismatch> {
         let text = &self.files[definition.file()].source.text;
         let mut values: Vec<(&str, &Value, Loc)> = Vec::new();
         for (name, value, place) in given {
@@ -554,10 +562,10 @@ impl Interpreter<'_, '_> {
         }
         let mut mismatched = Vec::new();
         for (name, value, place) in values {
-            if matches!(value, Value::Undef) {
+            let Some(param) = params.iter().find(|p| p.name == name) else { continue };
+            if matches!(value, Value::Undef) && (class || param.default.is_some()) {
                 continue;
             }
-            let Some(param) = params.iter().find(|p| p.name == name) else { continue };
             let Some(type_expr) = &param.type_expr else { continue };
             let Some(written) = text.get(type_expr.span.start..type_expr.span.end) else { continue };
             // Comments in a type are not read: such a type is not judged.
