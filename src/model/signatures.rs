@@ -2,8 +2,9 @@
 //! their dispatches takes, whether it takes a lambda, and with how many
 //! parameters. Read from the
 //! dispatches of Puppet 7.23's functions (`lib/puppet/functions`) and the
-//! arities of its older ones (`lib/puppet/parser/functions`); a function
-//! with dispatches mplint cannot read is not listed.
+//! arities of its older ones (`lib/puppet/parser/functions`, which take a
+//! lambda and ignore it); a function with dispatches mplint cannot read is
+//! not listed.
 
 /// Whether a dispatch takes a lambda.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,12 +46,12 @@ const SIGNATURES: &[(&str, &[Dispatch])] = &[
     ),
     ("contain", &[(1, None, LambdaArg::No, None)]),
     ("convert_to", &[(2, None, LambdaArg::Optional, Some((1, 1)))]),
-    ("create_resources", &[(2, None, LambdaArg::No, None)]),
+    ("create_resources", &[(2, None, LambdaArg::Optional, None)]),
     ("crit", &[(0, None, LambdaArg::No, None)]),
     ("debug", &[(0, None, LambdaArg::No, None)]),
     ("defined", &[(1, None, LambdaArg::No, None)]),
     ("dig", &[(1, None, LambdaArg::No, None)]),
-    ("digest", &[(1, Some(1), LambdaArg::No, None)]),
+    ("digest", &[(1, Some(1), LambdaArg::Optional, None)]),
     ("downcase", &[(1, Some(1), LambdaArg::No, None)]),
     ("each", &[(1, Some(1), LambdaArg::Required, Some((1, 1))), (1, Some(1), LambdaArg::Required, Some((2, 2)))]),
     ("emerg", &[(0, None, LambdaArg::No, None)]),
@@ -58,22 +59,22 @@ const SIGNATURES: &[(&str, &[Dispatch])] = &[
     ("epp", &[(1, Some(2), LambdaArg::No, None)]),
     ("err", &[(0, None, LambdaArg::No, None)]),
     ("eyaml_lookup_key", &[(3, Some(3), LambdaArg::No, None)]),
-    ("fail", &[(0, None, LambdaArg::No, None)]),
-    ("file", &[(1, None, LambdaArg::No, None)]),
+    ("fail", &[(0, None, LambdaArg::Optional, None)]),
+    ("file", &[(1, None, LambdaArg::Optional, None)]),
     ("filter", &[(1, Some(1), LambdaArg::Required, Some((1, 1))), (1, Some(1), LambdaArg::Required, Some((2, 2)))]),
     ("find_file", &[(0, None, LambdaArg::No, None)]),
     ("find_template", &[(0, None, LambdaArg::No, None)]),
     ("flatten", &[(0, None, LambdaArg::No, None)]),
     ("floor", &[(1, Some(1), LambdaArg::No, None)]),
-    ("fqdn_rand", &[(1, None, LambdaArg::No, None)]),
-    ("generate", &[(1, None, LambdaArg::No, None)]),
+    ("fqdn_rand", &[(1, None, LambdaArg::Optional, None)]),
+    ("generate", &[(1, None, LambdaArg::Optional, None)]),
     ("get", &[(2, Some(3), LambdaArg::Optional, Some((1, 1)))]),
     ("getvar", &[(1, Some(2), LambdaArg::Optional, None), (1, Some(2), LambdaArg::Optional, Some((1, 1)))]),
     ("group_by", &[(1, Some(1), LambdaArg::Required, Some((1, 1))), (1, Some(1), LambdaArg::Required, Some((2, 2)))]),
-    ("hiera", &[(1, None, LambdaArg::No, None)]),
-    ("hiera_array", &[(1, None, LambdaArg::No, None)]),
-    ("hiera_hash", &[(1, None, LambdaArg::No, None)]),
-    ("hiera_include", &[(1, None, LambdaArg::No, None)]),
+    ("hiera", &[(1, None, LambdaArg::Optional, None)]),
+    ("hiera_array", &[(1, None, LambdaArg::Optional, None)]),
+    ("hiera_hash", &[(1, None, LambdaArg::Optional, None)]),
+    ("hiera_include", &[(1, None, LambdaArg::Optional, None)]),
     ("hocon_data", &[(2, Some(2), LambdaArg::No, None)]),
     ("include", &[(1, None, LambdaArg::No, None)]),
     (
@@ -86,7 +87,7 @@ const SIGNATURES: &[(&str, &[Dispatch])] = &[
     ),
     ("info", &[(0, None, LambdaArg::No, None)]),
     ("inline_epp", &[(1, Some(2), LambdaArg::No, None)]),
-    ("inline_template", &[(1, None, LambdaArg::No, None)]),
+    ("inline_template", &[(1, None, LambdaArg::Optional, None)]),
     ("join", &[(1, Some(2), LambdaArg::No, None)]),
     ("json_data", &[(2, Some(2), LambdaArg::No, None)]),
     ("keys", &[(1, Some(1), LambdaArg::No, None)]),
@@ -113,7 +114,7 @@ const SIGNATURES: &[(&str, &[Dispatch])] = &[
             (1, Some(1), LambdaArg::Optional, Some((2, 2))),
         ],
     ),
-    ("md5", &[(1, Some(1), LambdaArg::No, None)]),
+    ("md5", &[(1, Some(1), LambdaArg::Optional, None)]),
     (
         "min",
         &[
@@ -127,7 +128,7 @@ const SIGNATURES: &[(&str, &[Dispatch])] = &[
     ("next", &[(0, Some(1), LambdaArg::No, None)]),
     ("notice", &[(0, None, LambdaArg::No, None)]),
     ("partition", &[(1, Some(1), LambdaArg::Required, Some((1, 1))), (1, Some(1), LambdaArg::Required, Some((2, 2)))]),
-    ("realize", &[(1, None, LambdaArg::No, None)]),
+    ("realize", &[(1, None, LambdaArg::Optional, None)]),
     ("reduce", &[(1, Some(1), LambdaArg::Required, Some((2, 2))), (2, Some(2), LambdaArg::Required, Some((2, 2)))]),
     ("regsubst", &[(3, Some(4), LambdaArg::No, None), (3, Some(5), LambdaArg::No, None)]),
     ("require", &[(1, None, LambdaArg::No, None)]),
@@ -136,22 +137,22 @@ const SIGNATURES: &[(&str, &[Dispatch])] = &[
     ("round", &[(1, Some(1), LambdaArg::No, None)]),
     ("rstrip", &[(1, Some(1), LambdaArg::No, None)]),
     ("scanf", &[(2, Some(2), LambdaArg::Optional, None)]),
-    ("sha1", &[(1, Some(1), LambdaArg::No, None)]),
-    ("sha256", &[(1, Some(1), LambdaArg::No, None)]),
+    ("sha1", &[(1, Some(1), LambdaArg::Optional, None)]),
+    ("sha256", &[(1, Some(1), LambdaArg::Optional, None)]),
     ("size", &[(1, Some(1), LambdaArg::No, None)]),
     ("slice", &[(2, Some(2), LambdaArg::Optional, None)]),
     ("sort", &[(1, Some(1), LambdaArg::Optional, Some((2, 2)))]),
     ("split", &[(2, Some(2), LambdaArg::No, None)]),
-    ("sprintf", &[(1, None, LambdaArg::No, None)]),
+    ("sprintf", &[(1, None, LambdaArg::Optional, None)]),
     ("step", &[(2, Some(2), LambdaArg::No, None), (2, Some(2), LambdaArg::Required, Some((1, 1)))]),
     (
         "strftime",
         &[(1, Some(2), LambdaArg::No, None), (2, Some(2), LambdaArg::No, None), (2, Some(3), LambdaArg::No, None)],
     ),
     ("strip", &[(1, Some(1), LambdaArg::No, None)]),
-    ("tag", &[(1, None, LambdaArg::No, None)]),
-    ("tagged", &[(1, None, LambdaArg::No, None)]),
-    ("template", &[(1, None, LambdaArg::No, None)]),
+    ("tag", &[(1, None, LambdaArg::Optional, None)]),
+    ("tagged", &[(1, None, LambdaArg::Optional, None)]),
+    ("template", &[(1, None, LambdaArg::Optional, None)]),
     ("then", &[(1, Some(1), LambdaArg::Required, Some((1, 1)))]),
     (
         "tree_each",
