@@ -1,10 +1,11 @@
 //! `missing-relationship-target`
 
+use super::unknown_parameter::environment;
 use super::{chain_related, RuleInfo, Sink};
-use crate::model::index::normalize_name;
+use crate::model::index::{normalize_name, DefBody};
 use crate::model::interp::{built_in_attributes, BUILT_IN_TYPES};
 use crate::model::record::{Compilation, Event, ResourceDecl, ResourceRef};
-use crate::model::Model;
+use crate::model::{module_of, Model};
 use crate::rules::Level;
 
 /// ## What it does
@@ -16,7 +17,8 @@ use crate::rules::Level;
 /// every resource of the type: no title, namevar or alias of it unknown, no
 /// class declared by an unknown name, no function that declares resources
 /// (`create_resources`, a module's Ruby function), no exported resources
-/// collected. Resources of Puppet's core types, classes and the tree's
+/// collected, no class with parameters whose values Hiera data outside the
+/// tree may give. Resources of Puppet's core types, classes and the tree's
 /// defined types are judged.
 ///
 /// ## Why is this bad?
@@ -58,8 +60,17 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
 }
 
 /// Whether the compilation may declare resources its record does not show.
+/// A class parameter's default that Hiera data outside the tree may replace
+/// can decide titles and branches: then nothing is certain.
 fn may_declare_anything(model: &Model<'_>, compilation: &Compilation) -> bool {
+    let hiera_may_set = |class: &str| {
+        let definitions = model.index.types.get(class).into_iter().flatten();
+        let has_parameters =
+            definitions.into_iter().any(|def| matches!(def.body, DefBody::Class(class) if !class.params.is_empty()));
+        has_parameters && !model.facts.all_data_known(environment(model, compilation), module_of(class))
+    };
     compilation.open_types.contains("*")
+        || compilation.classes.keys().any(|class| hiera_may_set(class))
         || compilation.declarations.iter().any(|d| d.class.is_none())
         || compilation.events.iter().any(|e| matches!(e, Event::UnknownClass { .. } | Event::Limit { .. }))
         || compilation.resources.iter().any(|r| !known_type(model, &r.type_name))
