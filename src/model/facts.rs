@@ -568,7 +568,8 @@ fn collect_data_keys(
             }
         }
         let found: Vec<String> = match path.extension().and_then(|e| e.to_str()) {
-            Some("yaml" | "yml") => text
+            // eyaml files are YAML whose values may be encrypted.
+            Some("yaml" | "yml" | "eyaml") => text
                 .lines()
                 .filter(|line| !line.starts_with([' ', '\t', '#', '-']))
                 .filter_map(yaml_key)
