@@ -88,6 +88,9 @@ pub struct Workspace {
     pub roots: Vec<PathBuf>,
     /// Environment roots (directories with `manifests/` as the site).
     pub environments: Vec<PathBuf>,
+    /// Environments whose `environment.conf` names their site manifest
+    /// (`manifest = manifests/site.pp`): the file or directory, by root.
+    pub site_manifests: BTreeMap<PathBuf, PathBuf>,
     /// Directories whose children are modules, in search order.
     pub module_dirs: Vec<PathBuf>,
     /// Single modules checked on their own, by directory.
@@ -130,6 +133,21 @@ fn read_environment_modulepath(root: &Path) -> Option<Vec<String>> {
         }
     }
     None
+}
+
+/// The `manifest` setting of an environment's `environment.conf`: the site
+/// manifest (a file or a directory) inside the environment, when it names
+/// one there.
+fn read_environment_manifest(root: &Path) -> Option<PathBuf> {
+    let conf = std::fs::read_to_string(root.join("environment.conf")).ok()?;
+    let value = conf.lines().find_map(|line| {
+        let rest = line.trim().strip_prefix("manifest")?;
+        rest.trim_start().strip_prefix('=').map(|v| v.trim().trim_matches(['"', '\'']).to_string())
+    })?;
+    if value.is_empty() || value.starts_with('$') || Path::new(&value).is_absolute() {
+        return None;
+    }
+    Some(crate::paths::normalize(&root.join(value), root))
 }
 
 /// Module names a `Puppetfile` installs: `mod 'author-name'`, `mod 'author/name'`, `mod 'name'`.
@@ -298,6 +316,9 @@ impl Workspace {
     /// not in the tree are remembered), its Puppetfile.
     fn add_environment(&mut self, root: &Path) {
         self.environments.push(root.to_path_buf());
+        if let Some(manifest) = read_environment_manifest(root) {
+            self.site_manifests.insert(root.to_path_buf(), manifest);
+        }
         let conf = root.join("environment.conf");
         match read_environment_modulepath(root) {
             Some(entries) => {
@@ -332,7 +353,8 @@ impl Workspace {
     /// The role of a file in this layout.
     pub fn role(&self, file: &Path) -> FileRole {
         for env in &self.environments {
-            if file.starts_with(env.join("manifests")) {
+            let site = self.site_manifests.get(env).cloned().unwrap_or_else(|| env.join("manifests"));
+            if file.starts_with(&site) {
                 return FileRole::Site { root: env.clone() };
             }
         }
