@@ -618,3 +618,67 @@ fn legacy_facts_in_hiera_configurations_and_data_are_reported_where_interpolated
     assert!(found[0].message.contains("use `%{facts.networking.fqdn}`"), "{}", found[0].message);
     assert!(found[2].message.contains("`%{::macaddress_eth0}`"), "{}", found[2].message);
 }
+
+#[test]
+fn keys_of_eyaml_data_are_hiera_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let env = dir.path().join("production");
+    write(&env, "environment.conf", "modulepath = site\n");
+    write(
+        &env,
+        "hiera.yaml",
+        "---\nversion: 5\ndefaults:\n  datadir: data\nhierarchy:\n  - name: secrets\n    lookup_key: eyaml_lookup_key\n    path: common.eyaml\n  - name: common\n    path: common.yaml\n",
+    );
+    write(&env, "data/common.yaml", "---\nntp::servers: []\n");
+    write(
+        &env,
+        "data/common.eyaml",
+        "---\nprofile::db::password: ENC[PKCS7,MIIBiQYJKoZIhvcNAQcDoIIBejCCAXYCAQAxggEh]\n",
+    );
+    write(&env, "manifests/site.pp", "node default { include profile::db }\n");
+    write(&env, "site/profile/manifests/db.pp", "class profile::db (String $password) {\n  notify { 'db': }\n}\n");
+    let found = findings(vec![env.clone()], vec![]);
+    assert!(found.iter().all(|f| f.rule != "missing-parameter"), "{found:#?}");
+    write(&env, "data/common.eyaml", "---\nprofile::db::user: ENC[PKCS7,MIIBiQYJKoZIhvcNAQcDoIIBejCCAXYCAQAxggEh]\n");
+    let found = findings(vec![env], vec![]);
+    assert!(found.iter().any(|f| f.rule == "missing-parameter"), "{found:#?}");
+}
+
+#[test]
+fn relationships_are_not_judged_where_hiera_may_set_a_class_parameter() {
+    let dir = tempfile::tempdir().unwrap();
+    let env = dir.path().join("production");
+    write(&env, "environment.conf", "modulepath = site\n");
+    write(
+        &env,
+        "site/web/manifests/init.pp",
+        "class web (String $package = 'nginx-light') {\n  package { $package: }\n}\n",
+    );
+    write(
+        &env,
+        "manifests/site.pp",
+        "node default {\n  include web\n  service { 'nginx': require => Package['nginx'] }\n}\n",
+    );
+    // Hiera data outside the tree may give `web::package: nginx`.
+    let found = findings(vec![env.clone()], vec![]);
+    assert!(found.iter().all(|f| f.rule != "missing-relationship-target"), "{found:#?}");
+    // A class without parameters leaves nothing to Hiera.
+    write(&env, "site/web/manifests/init.pp", "class web {\n  package { 'nginx-light': }\n}\n");
+    let found = findings(vec![env], vec![]);
+    assert!(found.iter().any(|f| f.rule == "missing-relationship-target"), "{found:#?}");
+}
+
+#[test]
+fn the_manifest_setting_of_environment_conf_names_the_site() {
+    let dir = tempfile::tempdir().unwrap();
+    let env = dir.path().join("production");
+    write(&env, "environment.conf", "manifest = manifests/site.pp\n");
+    write(&env, "manifests/site.pp", "node default { notify { 'current': } }\n");
+    write(&env, "manifests/old_site.pp", "node default { notify { 'old': } }\n");
+    let found = findings(vec![env.clone()], vec![]);
+    assert!(found.iter().all(|f| f.rule != "duplicate-definition"), "{found:#?}");
+    // Without it, Puppet reads every file of manifests/: two default nodes.
+    write(&env, "environment.conf", "modulepath = modules\n");
+    let found = findings(vec![env], vec![]);
+    assert_eq!(rules(&found), [("duplicate-definition", "site.pp".to_string(), 1)], "{found:#?}");
+}
