@@ -245,20 +245,34 @@ pub struct ResourceDecl {
     pub attributes: Vec<String>,
 }
 
-/// A resource a relationship names: in a relationship metaparameter of a
-/// resource that is not virtual (`require => Package['x']`), or as an
-/// operand of a chaining arrow (`File['x'] -> Service['y']`). Puppet fails
-/// the compilation when no resource of the catalog answers to it.
+/// A resource that code needs in the catalog: named by a relationship
+/// metaparameter of a resource that is not virtual (`require =>
+/// Package['x']`), by an operand of a chaining arrow (`File['x'] ->
+/// Service['y']`), by `realize`, or by an override (`File['x'] { … }`).
+/// Puppet fails the compilation when no resource of the catalog answers.
 #[derive(Debug, Clone)]
 pub struct ResourceRef {
     /// Lower-case type name: `package`, `class`, `apache::vhost`.
     pub type_name: String,
     pub title: String,
-    /// The reference: the metaparameter's value, or the arrow's operand.
+    /// The reference: the metaparameter's value, the arrow's operand, the
+    /// argument of `realize`, the override's reference.
     pub loc: Loc,
     pub by: Owner,
-    /// The metaparameter; `None` for a chaining arrow.
-    pub metaparam: Option<&'static str>,
+    pub via: RefVia,
+}
+
+/// What names a resource that must be in the catalog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefVia {
+    /// A relationship metaparameter: `require`, `before`, `notify`, `subscribe`.
+    Metaparam(&'static str),
+    /// An operand of a chaining arrow.
+    Chain,
+    /// An argument of `realize`.
+    Realize,
+    /// `Type['title'] { … }`.
+    Override,
 }
 
 /// `Type['title'] { … }`: attributes set on a resource declared elsewhere,

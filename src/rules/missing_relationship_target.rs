@@ -4,7 +4,7 @@ use super::unknown_parameter::environment;
 use super::{chain_related, RuleInfo, Sink};
 use crate::model::index::{normalize_name, DefBody};
 use crate::model::interp::{built_in_attributes, BUILT_IN_TYPES};
-use crate::model::record::{Compilation, Event, ResourceDecl, ResourceRef};
+use crate::model::record::{Compilation, Event, RefVia, ResourceDecl, ResourceRef};
 use crate::model::{module_of, Model};
 use crate::rules::Level;
 
@@ -12,7 +12,8 @@ use crate::rules::Level;
 /// Reports a relationship to a resource that the catalog does not hold: a
 /// `require`, `before`, `notify` or `subscribe` of a resource that is not
 /// virtual, or an operand of a chaining arrow (`->`, `~>`, `<-`, `<~`),
-/// naming a resource no code of the compilation declares. Only compilations
+/// naming a resource no code of the compilation declares; and likewise a
+/// resource `realize` names or an override (`File['x'] { … }`) sets. Only compilations
 /// of a node or of a site's top-level code count, and only when they show
 /// every resource of the type: no title, namevar or alias of it unknown, no
 /// class declared by an unknown name, no function that declares resources
@@ -23,12 +24,14 @@ use crate::rules::Level;
 ///
 /// ## Why is this bad?
 /// Puppet fails the catalog: "Could not find resource 'Package[nginx]' in
-/// parameter 'require'", or "… for relationship from 'File[/a]'".
+/// parameter 'require'", "… for relationship from 'File[/a]'", "Failed to
+/// realize virtual resources", "Could not find resource(s) … for
+/// overriding".
 pub const RULE: RuleInfo = RuleInfo {
     id: "missing-relationship-target",
     name: "MissingRelationshipTarget",
     default_level: Level::Error,
-    summary: "A relationship names a resource that no code of the catalog declares.",
+    summary: "A relationship, `realize` or an override names a resource that no code of the catalog declares.",
     documentation: include_str!("../../rules/missing-relationship-target.md"),
 };
 
@@ -46,12 +49,18 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         }
         let shown = format!("{}['{}']", type_display(&reference.type_name), reference.title);
         let puppet = format!("{}[{}]", type_display(&reference.type_name), title_display(reference));
-        let message = match reference.metaparam {
-            Some(param) => format!(
+        let message = match reference.via {
+            RefVia::Metaparam(param) => format!(
                 "`{shown}` in `{param}` names a resource this catalog does not declare: Puppet fails with \"Could not find resource '{puppet}' in parameter '{param}'\""
             ),
-            None => format!(
+            RefVia::Chain => format!(
                 "`{shown}` names a resource this catalog does not declare: Puppet fails with \"Could not find resource '{puppet}' for relationship\""
+            ),
+            RefVia::Realize => format!(
+                "`{shown}` is realized, but this catalog declares no such resource: Puppet fails with \"Failed to realize virtual resources {puppet}\""
+            ),
+            RefVia::Override => format!(
+                "`{shown}` is overridden, but this catalog declares no such resource: Puppet fails with \"Could not find resource(s) {puppet} for overriding\""
             ),
         };
         let flow = chain_related(&compilation.chain(&reference.by), compilation, model);

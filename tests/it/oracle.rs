@@ -40,7 +40,8 @@
 //!   `function-arity` at L;
 //! - "Could not find resource 'X' in parameter 'require'" at L →
 //!   `missing-relationship-target` at L; "… for relationship" (no line) →
-//!   `missing-relationship-target`.
+//!   `missing-relationship-target`; so do "Failed to realize virtual
+//!   resources" and "Could not find resource(s) … for overriding".
 //!
 //! `# expect: RULE@LINE` lines add findings Puppet cannot show (node-scope
 //! leaks in manifests Puppet compiles thanks to node scope, a cycle nobody
@@ -174,6 +175,9 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     let lambda_unfilled = error.contains("is required but no value was given");
     if (arity.iter().any(|m| error.contains(m)) && !error.contains("block parameter")) || lambda_unfilled {
         return Some(Expectation { rules: &["function-arity"], line: number_after(error, "line: "), why });
+    }
+    if error.contains("Failed to realize virtual resources") || error.contains("for overriding") {
+        return Some(Expectation { rules: &["missing-relationship-target"], line: None, why });
     }
     // A metaparameter's error gives its line; a chaining arrow's none.
     if error.contains("Could not find resource '")

@@ -48,6 +48,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if call.name == "defined" {
             return self.eval_defined(call, &args, at, ctx);
         }
+        if call.name == "realize" {
+            for (arg, expr) in args.iter().zip(&call.args) {
+                self.record_references(&arg.clone().on_path(&ctx.path), loc(ctx.file, expr), RefVia::Realize, ctx);
+            }
+        }
         let how = match call.name.as_str() {
             "include" => Some(DeclHow::Include),
             "require" => Some(DeclHow::Require),

@@ -146,10 +146,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 // A chain's value is its last operand, recorded already.
                 let first = self.eval(left, ctx);
                 if !matches!(left.kind, ExprKind::Relationship { .. }) {
-                    self.record_references(&first.on_path(&ctx.path), loc(ctx.file, left), None, ctx);
+                    self.record_references(&first.on_path(&ctx.path), loc(ctx.file, left), RefVia::Chain, ctx);
                 }
                 let last = self.eval(right, ctx);
-                self.record_references(&last.clone().on_path(&ctx.path), loc(ctx.file, right), None, ctx);
+                self.record_references(&last.clone().on_path(&ctx.path), loc(ctx.file, right), RefVia::Chain, ctx);
                 last
             }
             ExprKind::Resource(resource) => self.eval_resource(resource, ctx),

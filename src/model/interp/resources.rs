@@ -83,7 +83,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     let Some(metaparam) = RELATIONSHIP_METAPARAMS.iter().find(|m| **m == name.as_str()) else {
                         continue;
                     };
-                    self.record_references(&value.clone().on_path(&ctx.path), at, Some(metaparam), ctx);
+                    self.record_references(&value.clone().on_path(&ctx.path), at, RefVia::Metaparam(metaparam), ctx);
                 }
             }
             if self.record_values || self.constraints.iter().any(|c| c.records_type(type_name)) {
@@ -154,11 +154,13 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     }
 
     /// Records the resources a relationship names, when all of them are known.
-    pub(super) fn record_references(&mut self, value: &Value, at: Loc, metaparam: Option<&'static str>, ctx: &Ctx) {
-        let Some(references) = referenced_resources(value, metaparam.is_some()) else { return };
+    pub(super) fn record_references(&mut self, value: &Value, at: Loc, via: RefVia, ctx: &Ctx) {
+        // Metaparameters take a reference written as a string too.
+        let strings = matches!(via, RefVia::Metaparam(_));
+        let Some(references) = referenced_resources(value, strings) else { return };
         for (type_name, title) in references {
             let by = ctx.owner.clone();
-            self.out.references.push(ResourceRef { type_name, title, loc: at, by, metaparam });
+            self.out.references.push(ResourceRef { type_name, title, loc: at, by, via });
         }
     }
 
@@ -185,6 +187,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             self.eval(&attribute.value, ctx);
         }
         let Some((type_name, titles)) = target else { return Value::Unknown };
+        let at = Loc::new(ctx.file, over.type_expr.span);
+        for title in titles.iter().flatten() {
+            let (type_name, title, by) = (type_name.clone(), title.clone(), ctx.owner.clone());
+            self.out.references.push(ResourceRef { type_name, title, loc: at, by, via: RefVia::Override });
+        }
         let attributes: Vec<(String, Loc)> =
             over.attributes.iter().map(|a| (a.name.clone(), Loc::new(ctx.file, a.name_span))).collect();
         for title in titles.into_iter().flatten() {

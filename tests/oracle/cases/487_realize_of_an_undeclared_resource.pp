@@ -1,0 +1,3 @@
+# realize() of a user nobody declares, virtual or not.
+@user { 'alice': ensure => present }
+realize(User['alice'], User['bob'])
