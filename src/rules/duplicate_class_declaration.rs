@@ -44,23 +44,11 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                 *loc,
                 format!(
                     "Class[{}] is declared twice in the catalog of {entry} if {}",
-                    capitalized(class),
+                    super::reference_type(class),
                     conditions.join(" and ")
                 ),
                 related,
             );
         }
     }
-}
-
-/// `apache::mod::ssl` as Puppet writes it in a reference: `Apache::Mod::Ssl`.
-fn capitalized(class: &str) -> String {
-    class
-        .split("::")
-        .map(|segment| {
-            let mut chars = segment.chars();
-            chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
-        })
-        .collect::<Vec<_>>()
-        .join("::")
 }

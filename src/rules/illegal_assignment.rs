@@ -32,15 +32,13 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
     };
     // Lambdas and functions may assign `$title` and `$name` of their own;
     // in classes and defined types, variable-reassigned tells.
-    let mut own_scopes: Vec<(usize, usize)> = Vec::new();
+    let mut own_scopes: Vec<crate::syntax::source::Span> = Vec::new();
     for statement in &manifest.statements {
-        statement.walk(&mut |e| match &e.kind {
-            ExprKind::Call(c) => own_scopes.extend(c.lambda.iter().map(|l| (l.span.start, l.span.end))),
-            ExprKind::MethodCall(c) => own_scopes.extend(c.lambda.iter().map(|l| (l.span.start, l.span.end))),
-            ExprKind::Function(_) | ExprKind::Class(_) | ExprKind::Define(_) | ExprKind::Plan(_) => {
-                own_scopes.push((e.span.start, e.span.end))
+        statement.walk(&mut |e| {
+            own_scopes.extend(e.lambda().map(|l| l.span));
+            if matches!(e.kind, ExprKind::Function(_) | ExprKind::Class(_) | ExprKind::Define(_) | ExprKind::Plan(_)) {
+                own_scopes.push(e.span);
             }
-            _ => {}
         });
     }
     for statement in &manifest.statements {
@@ -49,7 +47,7 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
                 match op {
                     AssignOp::Assign => {
                         check_target(target, &mut report);
-                        let in_own_scope = own_scopes.iter().any(|(start, end)| *start <= e.span.start && e.span.end <= *end);
+                        let in_own_scope = own_scopes.iter().any(|scope| scope.contains(e.span));
                         built_in_targets(target, in_own_scope, &mut report);
                     }
                     AssignOp::Append | AssignOp::Delete => {

@@ -1,7 +1,7 @@
 //! `illegal-control-flow`
 
 use super::{Finding, Level, RuleInfo};
-use crate::syntax::ast::{ExprKind, Lambda};
+use crate::syntax::ast::ExprKind;
 use crate::syntax::source::Span;
 use crate::syntax::ParsedFile;
 
@@ -33,22 +33,20 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
     let mut run_in_place: Vec<Span> = Vec::new();
     let mut defines: Vec<Span> = Vec::new();
     let mut calls: Vec<(&str, Span)> = Vec::new();
-    let mut lambda = |l: &Option<Lambda>| lambdas.extend(l.as_ref().map(|l| l.span));
     for statement in &manifest.statements {
-        statement.walk(&mut |e| match &e.kind {
-            ExprKind::Call(call) => {
-                lambda(&call.lambda);
-                if matches!(call.name.as_str(), "break" | "next" | "return") {
-                    calls.push((call.name.as_str(), e.span));
+        statement.walk(&mut |e| {
+            lambdas.extend(e.lambda().map(|l| l.span));
+            match &e.kind {
+                ExprKind::Call(call) if matches!(call.name.as_str(), "break" | "next" | "return") => {
+                    calls.push((call.name.as_str(), e.span))
                 }
+                ExprKind::Class(_) | ExprKind::Function(_) | ExprKind::Plan(_) => run_in_place.push(e.span),
+                ExprKind::Define(_) => defines.push(e.span),
+                _ => {}
             }
-            ExprKind::MethodCall(call) => lambda(&call.lambda),
-            ExprKind::Class(_) | ExprKind::Function(_) | ExprKind::Plan(_) => run_in_place.push(e.span),
-            ExprKind::Define(_) => defines.push(e.span),
-            _ => {}
         });
     }
-    let within = |spans: &[Span], at: Span| spans.iter().any(|s| s.start <= at.start && at.end <= s.end);
+    let within = |spans: &[Span], at: Span| spans.iter().any(|s| s.contains(at));
     for (name, at) in calls {
         let (in_lambda, in_place) = (within(&lambdas, at), within(&run_in_place, at));
         let in_definition = in_place || within(&defines, at);

@@ -53,7 +53,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         let Some((declaration, declarer, _)) = declarations.iter().find(|(_, _, p)| within(p, &path)) else {
             continue;
         };
-        let reference = format!("{}[{}]", capitalize(&over.type_name), over.title);
+        let reference = format!("{}[{}]", super::reference_type(&over.type_name), over.title);
         let flow = chain_related(&compilation.chain(&over.owner), compilation, model);
         if declarations.iter().all(|(_, d, _)| !may_override(model, standalone, &source, d)) {
             let related = vec![(declaration.loc, format!("{reference} declared here by {}", describe(declarer)))];
@@ -153,17 +153,4 @@ fn describe(source: &Source) -> String {
         Source::Class(name) => format!("class `{name}`"),
         Source::Define(name) => format!("defined type `{name}`"),
     }
-}
-
-/// `file` → `File`, `apache::vhost` → `Apache::Vhost`, as Puppet writes
-/// references.
-fn capitalize(type_name: &str) -> String {
-    type_name
-        .split("::")
-        .map(|part| {
-            let mut chars = part.chars();
-            chars.next().map(|c| c.to_uppercase().chain(chars).collect::<String>()).unwrap_or_default()
-        })
-        .collect::<Vec<_>>()
-        .join("::")
 }

@@ -36,15 +36,14 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
     variable_titles(&manifest.statements, &mut report);
     for statement in &manifest.statements {
         statement.walk(&mut |e| {
+            if let Some(lambda) = e.lambda() {
+                variable_titles(&lambda.body.statements, &mut report);
+            }
             match &e.kind {
                 ExprKind::Class(c) => variable_titles(&c.body.statements, &mut report),
                 ExprKind::Define(d) | ExprKind::Plan(d) => variable_titles(&d.body.statements, &mut report),
                 ExprKind::Function(f) => variable_titles(&f.body.statements, &mut report),
                 ExprKind::Node(n) => variable_titles(&n.body.statements, &mut report),
-                ExprKind::Call(c) => c.lambda.iter().for_each(|l| variable_titles(&l.body.statements, &mut report)),
-                ExprKind::MethodCall(c) => {
-                    c.lambda.iter().for_each(|l| variable_titles(&l.body.statements, &mut report))
-                }
                 _ => {}
             }
             let ExprKind::Resource(resource) = &e.kind else { return };
@@ -92,20 +91,19 @@ fn variable_titles(statements: &[Expr], report: &mut impl FnMut(&Expr, String)) 
     if literals.is_empty() {
         return;
     }
-    let mut own_scopes: Vec<(usize, usize)> = Vec::new();
+    let mut own_scopes: Vec<crate::syntax::source::Span> = Vec::new();
     for statement in statements {
         statement.walk(&mut |e| {
-            if own_scopes.iter().any(|(start, end)| *start <= e.span.start && e.span.end <= *end) {
+            if own_scopes.iter().any(|scope| scope.contains(e.span)) {
                 return;
             }
+            own_scopes.extend(e.lambda().map(|l| l.span));
             match &e.kind {
                 ExprKind::Class(_)
                 | ExprKind::Define(_)
                 | ExprKind::Plan(_)
                 | ExprKind::Function(_)
-                | ExprKind::Node(_) => own_scopes.push((e.span.start, e.span.end)),
-                ExprKind::Call(c) => own_scopes.extend(c.lambda.iter().map(|l| (l.span.start, l.span.end))),
-                ExprKind::MethodCall(c) => own_scopes.extend(c.lambda.iter().map(|l| (l.span.start, l.span.end))),
+                | ExprKind::Node(_) => own_scopes.push(e.span),
                 ExprKind::Resource(resource) => {
                     for body in &resource.bodies {
                         let ExprKind::Variable(variable) = &body.title.kind else { continue };

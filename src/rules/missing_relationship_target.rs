@@ -1,7 +1,7 @@
 //! `missing-relationship-target`
 
 use super::unknown_parameter::environment;
-use super::{chain_related, RuleInfo, Sink};
+use super::{chain_related, reference_type, RuleInfo, Sink};
 use crate::model::index::{normalize_name, DefBody};
 use crate::model::interp::{built_in_attributes, BUILT_IN_TYPES};
 use crate::model::record::{Compilation, Event, RefVia, ResourceDecl, ResourceRef};
@@ -47,8 +47,8 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         {
             continue;
         }
-        let shown = format!("{}['{}']", type_display(&reference.type_name), reference.title);
-        let puppet = format!("{}[{}]", type_display(&reference.type_name), title_display(reference));
+        let shown = format!("{}['{}']", reference_type(&reference.type_name), reference.title);
+        let puppet = format!("{}[{}]", reference_type(&reference.type_name), title_display(reference));
         let message = match reference.via {
             RefVia::Metaparam(param) => format!(
                 "`{shown}` in `{param}` names a resource this catalog does not declare: Puppet fails with \"Could not find resource '{puppet}' in parameter '{param}'\""
@@ -133,22 +133,10 @@ fn declared(compilation: &Compilation, reference: &ResourceRef) -> bool {
     compilation.resources.iter().any(answers)
 }
 
-/// A type as Puppet writes it in references: `Apache::Vhost`.
-fn type_display(type_name: &str) -> String {
-    type_name
-        .split("::")
-        .map(|segment| {
-            let mut chars = segment.chars();
-            chars.next().map(|c| c.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
-        })
-        .collect::<Vec<_>>()
-        .join("::")
-}
-
 /// A title as Puppet prints it in the reference: a class's capitalised.
 fn title_display(reference: &ResourceRef) -> String {
     if reference.type_name == "class" {
-        type_display(&normalize_name(&reference.title))
+        reference_type(&normalize_name(&reference.title))
     } else {
         reference.title.clone()
     }

@@ -692,6 +692,18 @@ impl<'m, 'a> Sink<'m, 'a> {
     }
 }
 
+/// A type or class name as Puppet writes it in references: `file` →
+/// `File`, `apache::vhost` → `Apache::Vhost`.
+pub fn reference_type(name: &str) -> String {
+    name.split("::")
+        .map(|segment| {
+            let mut chars = segment.chars();
+            chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+        })
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
 /// Related locations for an include chain: each declaration on the way.
 pub fn chain_related(chain: &[ChainStep], compilation: &Compilation, model: &Model<'_>) -> Vec<(Loc, String)> {
     let origin = model.describe_entry(compilation);

@@ -112,10 +112,12 @@ fn written(constraint: &Constraint, file: usize, expr: &Expr, sink: &mut Sink<'_
             let Some(pattern) = types.matching(&type_name) else { return };
             for body in resource.bodies.iter().filter(|b| !matches!(b.title.kind, ExprKind::Default)) {
                 let what = match &body.title.kind {
-                    ExprKind::Str(s) => s.as_literal().map(|t| format!("`{}['{t}']`", capitalized(&type_name))),
+                    ExprKind::Str(s) => {
+                        s.as_literal().map(|t| format!("`{}['{t}']`", super::reference_type(&type_name)))
+                    }
                     _ => None,
                 }
-                .unwrap_or_else(|| format!("this `{}`", capitalized(&type_name)));
+                .unwrap_or_else(|| format!("this `{}`", super::reference_type(&type_name)));
                 let message = format!(
                     "{}: {what} is a resource of type `{type_name}`{} {tail}",
                     constraint.message,
@@ -202,18 +204,6 @@ fn written_deferred(function: &str, object: Option<&Expr>, args: &[Expr]) -> Opt
         _ => literal(named),
     }?;
     Some(crate::model::index::normalize_name(&name))
-}
-
-/// `apache::vhost` → `Apache::Vhost`.
-fn capitalized(type_name: &str) -> String {
-    type_name
-        .split("::")
-        .map(|part| {
-            let mut chars = part.chars();
-            chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-        })
-        .collect::<Vec<_>>()
-        .join("::")
 }
 
 /// Places with what each says about the finding.
@@ -407,7 +397,7 @@ fn known_texts(value: &Value) -> Vec<String> {
 
 /// `File['/etc/x']`, `Class['apache']`.
 fn describe(declared: &Declared) -> String {
-    let type_name = capitalized(&declared.type_name);
+    let type_name = super::reference_type(&declared.type_name);
     match &declared.title {
         Some(title) => format!("`{type_name}['{title}']`"),
         None => format!("`{type_name}`"),

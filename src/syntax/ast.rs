@@ -520,6 +520,15 @@ pub struct Apply {
 }
 
 impl Expr {
+    /// The lambda of a call or method call.
+    pub fn lambda(&self) -> Option<&Lambda> {
+        match &self.kind {
+            ExprKind::Call(call) => call.lambda.as_ref(),
+            ExprKind::MethodCall(call) => call.lambda.as_ref(),
+            _ => None,
+        }
+    }
+
     /// The statement blocks this expression owns directly: the bodies of a
     /// definition, of each branch, of a lambda, in source order.
     pub fn blocks(&self) -> Vec<&Block> {

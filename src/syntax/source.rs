@@ -20,6 +20,11 @@ pub struct Span {
 }
 
 impl Span {
+    /// Whether `other` lies within this span.
+    pub fn contains(&self, other: Span) -> bool {
+        self.start <= other.start && other.end <= self.end
+    }
+
     /// The smallest span covering both.
     pub fn to(self, other: Span) -> Span {
         let (start, start_pos) =
