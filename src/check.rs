@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use crate::config::Settings;
 use crate::input::{self, Notice, NoticeKind};
 use crate::model::index::FileId;
-use crate::model::workspace::{context_root, Workspace};
+use crate::model::workspace::{base_modules_of, context_root, environments_within, Workspace};
 use crate::model::{EntryResults, Model};
 use crate::paths::{normalize, PathDisplay};
 use crate::rules::{self, Finding};
@@ -153,7 +153,7 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
 
 /// What a run in context reports: findings located in, or related to, a
 /// named file, and findings in a named directory.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 struct Focus {
     files: std::collections::HashSet<PathBuf>,
     dirs: Vec<PathBuf>,
@@ -173,10 +173,86 @@ impl Focus {
 /// context. `named` are the paths the user gave, read even when the walk of
 /// the trees would skip them; with `focus`, only what it concerns is
 /// reported.
+///
+/// A directory that holds several environments (`environments/production`,
+/// `environments/staging`) is checked one environment at a time, the rest
+/// of it on its own: Puppet compiles each environment with its own modules.
 fn check_trees(
     trees: &[PathBuf],
     named: &[PathBuf],
     focus: Option<Focus>,
+    options: &CheckOptions,
+) -> Result<CheckOutcome, CheckError> {
+    let started = Instant::now();
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+    let config_roots: Vec<PathBuf> = trees.iter().map(|p| normalize(p, &cwd)).collect();
+    // Each environment: where it is, how it is shown, the code directory's
+    // modules it takes as its base module path.
+    let mut environments: Vec<(PathBuf, PathBuf, Option<PathBuf>)> = Vec::new();
+    if !options.syntax_only {
+        for (tree, absolute) in trees.iter().zip(&config_roots) {
+            for environment in environments_within(absolute) {
+                // Shown as the tree was named.
+                let inside = environment.strip_prefix(absolute).expect("an environment within the tree");
+                let shown = if tree.is_relative() { tree.join(inside) } else { environment.clone() };
+                let base = base_modules_of(&environment);
+                environments.push((environment, shown, base));
+            }
+        }
+    }
+    if environments.is_empty() {
+        let mut options = options.clone();
+        options.module_path.extend(config_roots.iter().filter_map(|root| base_modules_of(root)));
+        return check_tree_group(trees, named, focus, &[], &config_roots, &options);
+    }
+    let skipped: Vec<PathBuf> = environments.iter().map(|(absolute, ..)| absolute.clone()).collect();
+    let mut groups: Vec<(Vec<PathBuf>, Vec<PathBuf>, Option<PathBuf>)> = vec![(trees.to_vec(), skipped, None)];
+    groups.extend(environments.into_iter().map(|(_, shown, base)| (vec![shown], Vec::new(), base)));
+    let mut merged = CheckOutcome::default();
+    let mut library: Vec<ParsedFile> = Vec::new();
+    let mut stdin_taken = false;
+    for (group_trees, group_skipped, base_modules) in groups {
+        let absolute: Vec<PathBuf> = group_trees.iter().map(|t| normalize(t, &cwd)).collect();
+        let belongs = |path: &PathBuf| {
+            let path = normalize(path, &cwd);
+            absolute.iter().any(|t| path.starts_with(t)) && !group_skipped.iter().any(|s| path.starts_with(s))
+        };
+        let group_named: Vec<PathBuf> = named.iter().filter(|n| belongs(n)).cloned().collect();
+        let mut group_options = options.clone();
+        group_options.module_path.extend(base_modules);
+        let stdin_here = options.stdin.as_ref().is_some_and(|(path, _)| !stdin_taken && belongs(path));
+        stdin_taken |= stdin_here;
+        if !stdin_here {
+            group_options.stdin = None;
+        }
+        let mut outcome =
+            check_tree_group(&group_trees, &group_named, focus.clone(), &group_skipped, &config_roots, &group_options)?;
+        library.extend(outcome.files.split_off(outcome.checked));
+        merged.checked += outcome.checked;
+        merged.files.append(&mut outcome.files);
+        merged.findings.append(&mut outcome.findings);
+        merged.notices.append(&mut outcome.notices);
+    }
+    merged.files.sort_by(|a, b| a.source.path.cmp(&b.source.path));
+    library.sort_by(|a, b| a.source.path.cmp(&b.source.path));
+    library.dedup_by(|a, b| a.source.path == b.source.path);
+    merged.files.append(&mut library);
+    merged.findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    merged.notices.sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
+    merged.notices.dedup_by(|a, b| a.path == b.path && a.message == b.message);
+    merged.elapsed = started.elapsed();
+    Ok(merged)
+}
+
+/// Checks `trees` as one tree, leaving out the `skipped` directories.
+/// `config_roots` are the paths the configuration's path patterns are
+/// relative to.
+fn check_tree_group(
+    trees: &[PathBuf],
+    named: &[PathBuf],
+    focus: Option<Focus>,
+    skipped: &[PathBuf],
+    config_roots: &[PathBuf],
     options: &CheckOptions,
 ) -> Result<CheckOutcome, CheckError> {
     let started = Instant::now();
@@ -205,14 +281,14 @@ fn check_trees(
         roots.iter().chain(named.iter().filter(|n| !roots.contains(n) && !is_data(n))).cloned().collect();
     let on_disk: Vec<PathBuf> =
         walked.iter().filter(|r| stdin.as_ref().is_none_or(|(path, _)| path != *r)).cloned().collect();
-    let (mut checked_paths, mut notices) = pool.install(|| input::discover(&on_disk, &excludes, &display));
+    let (mut checked_paths, mut notices) = pool.install(|| input::discover(&on_disk, skipped, &excludes, &display));
     if let Some((path, _)) = &stdin {
         if !checked_paths.contains(path) {
             checked_paths.push(path.clone());
             checked_paths.sort();
         }
     }
-    let (library_paths, library_notices) = pool.install(|| input::discover(&module_path, &excludes, &display));
+    let (library_paths, library_notices) = pool.install(|| input::discover(&module_path, &[], &excludes, &display));
     notices.extend(library_notices);
     let checked_count = checked_paths.len();
     let library_paths: Vec<PathBuf> = library_paths.into_iter().filter(|p| !checked_paths.contains(p)).collect();
@@ -252,6 +328,7 @@ fn check_trees(
     }
     outcome.checked = reported.iter().filter(|r| **r).count();
     let mut workspace = Workspace::discover(&roots, &module_path);
+    workspace.roots = config_roots.to_vec();
     workspace.display = display.clone();
     workspace.include_functions = options.settings.include_functions.clone();
     workspace.compile_every_node = options.compile_every_node;

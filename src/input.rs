@@ -63,8 +63,14 @@ fn is_excluded(excludes: &GlobSet, path: &Path, root: &Path, display: &PathDispl
 
 /// The manifests to check, sorted, each once, and what could not be walked.
 /// `roots` are absolute and normalised ([`crate::paths::normalize`]); so are
-/// the files found. Notices name paths as `display` shows them.
-pub fn discover(roots: &[PathBuf], excludes: &GlobSet, display: &PathDisplay) -> (Vec<PathBuf>, Vec<Notice>) {
+/// the files found, and `skipped`, directories the walk leaves out. Notices
+/// name paths as `display` shows them.
+pub fn discover(
+    roots: &[PathBuf],
+    skipped: &[PathBuf],
+    excludes: &GlobSet,
+    display: &PathDisplay,
+) -> (Vec<PathBuf>, Vec<Notice>) {
     let mut files = Vec::new();
     let mut notices = Vec::new();
     let mut seen = HashSet::new();
@@ -104,6 +110,7 @@ pub fn discover(roots: &[PathBuf], excludes: &GlobSet, display: &PathDisplay) ->
         let excludes_for_walk = excludes.clone();
         let walk_root = root.clone();
         let walk_display = display.clone();
+        let walk_skipped = skipped.to_vec();
         // The walk runs in parallel; what it finds is sorted below.
         let found = std::sync::Mutex::new((Vec::new(), Vec::new()));
         WalkBuilder::new(root)
@@ -117,7 +124,11 @@ pub fn discover(roots: &[PathBuf], excludes: &GlobSet, display: &PathDisplay) ->
                 let is_fixtures = is_dir
                     && name == "fixtures"
                     && entry.path().parent().and_then(|p| p.file_name()).is_some_and(|p| p == "spec");
-                !is_vcs && !is_fixtures && !is_excluded(&excludes_for_walk, entry.path(), &walk_root, &walk_display)
+                let is_skipped = is_dir && walk_skipped.iter().any(|s| s == entry.path());
+                !is_vcs
+                    && !is_fixtures
+                    && !is_skipped
+                    && !is_excluded(&excludes_for_walk, entry.path(), &walk_root, &walk_display)
             })
             .threads(rayon::current_num_threads())
             .build_parallel()

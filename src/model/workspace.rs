@@ -249,6 +249,56 @@ pub fn context_root(file: &Path) -> Option<PathBuf> {
     }
 }
 
+/// The environments a checked directory holds below it, when it is not one
+/// itself: directories with an `environment.conf` one or two levels down,
+/// and the environments of an `environments` directory (the directory
+/// itself or its child, as in Puppet's code directory). Puppet compiles
+/// each with its own modules, and two of them may define the same class:
+/// each must be analysed on its own.
+pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
+    if !dir.is_dir() || is_environment(dir) || looks_like_module(dir) {
+        return Vec::new();
+    }
+    let visible = |d: &PathBuf| d.file_name().is_some_and(|n| !n.to_string_lossy().starts_with('.'));
+    let mut found = Vec::new();
+    let mut consider = |candidate: PathBuf, under_environments: bool| {
+        let conf = candidate.join("environment.conf").is_file();
+        if conf || (under_environments && is_environment(&candidate)) {
+            found.push(candidate);
+        }
+    };
+    let dir_is_environments = dir.file_name().is_some_and(|n| n == "environments");
+    for child in child_dirs(dir).into_iter().filter(visible) {
+        if is_environment(&child) || child.join("environment.conf").is_file() {
+            consider(child, dir_is_environments);
+            continue;
+        }
+        if looks_like_module(&child) {
+            continue;
+        }
+        let child_is_environments = child.file_name().is_some_and(|n| n == "environments");
+        for grandchild in child_dirs(&child).into_iter().filter(visible) {
+            consider(grandchild, child_is_environments);
+        }
+    }
+    found
+}
+
+/// Puppet's base module path for an environment of a code directory
+/// (`<codedir>/environments/<name>`): `<codedir>/modules`, when it exists
+/// and the environment's module path takes it (`$basemodulepath`, or no
+/// `modulepath` setting, whose default ends with it).
+pub fn base_modules_of(environment: &Path) -> Option<PathBuf> {
+    if !is_environment(environment) {
+        return None;
+    }
+    let environments = environment.parent().filter(|p| p.file_name().is_some_and(|n| n == "environments"))?;
+    let modules = environments.parent()?.join("modules");
+    let takes_base =
+        read_environment_modulepath(environment).is_none_or(|entries| entries.iter().any(|e| e == "$basemodulepath"));
+    (takes_base && modules.is_dir()).then_some(modules)
+}
+
 impl Workspace {
     /// Recognises environments, module directories and single modules among
     /// the checked paths; `module_path` adds directories of modules. Paths
@@ -326,6 +376,8 @@ impl Workspace {
                     let dir = root.join(&entry);
                     if !entry.starts_with('$') && !Path::new(&entry).is_absolute() && dir.is_dir() {
                         self.module_dirs.push(crate::paths::normalize(&dir, root));
+                    } else if entry == "$basemodulepath" && base_modules_of(root).is_some() {
+                        // Read as a module path: see `base_modules_of`.
                     } else {
                         self.missing_entries.push(MissingEntry { conf: conf.clone(), entry });
                     }

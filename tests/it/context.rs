@@ -292,3 +292,57 @@ fn a_named_hiera_file_is_reported_on_not_parsed_as_a_manifest() {
         .collect();
     assert_eq!(found, [("legacy-fact".to_string(), 5)], "{report:#}");
 }
+
+/// Puppet's code directory: two environments, each with its own
+/// `profile::base`, and the base module path both take.
+fn code_directory(code: &Path) {
+    write(code, "modules/ntp/manifests/init.pp", "class ntp {\n  notify { 'ntp': }\n}\n");
+    for (environment, profile) in [
+        ("production", "class profile::base(Integer $port = 1) {\n  include ntp\n  notify { \"p${port}\": }\n}\n"),
+        ("staging", "class profile::base {\n  include ntp\n}\n"),
+    ] {
+        let env = code.join("environments").join(environment);
+        write(&env, "environment.conf", "modulepath = site:$basemodulepath\n");
+        write(&env, "site/profile/manifests/base.pp", profile);
+        write(&env, "manifests/site.pp", "node default {\n  class { 'profile::base': port => 2 }\n}\n");
+    }
+    write(code, "environments/README.md", "Each branch is an environment.\n");
+}
+
+#[test]
+fn a_directory_of_environments_is_checked_one_environment_at_a_time() {
+    let dir = tempfile::tempdir().unwrap();
+    code_directory(&dir.path().join("code"));
+    // Only staging's class lacks the parameter; each environment finds its
+    // classes, and `ntp` in the code directory's modules.
+    let expected = [("unknown-parameter", "code/environments/staging/manifests/site.pp", 2)];
+    let summary = |report: &serde_json::Value| {
+        findings(report)
+            .iter()
+            .map(|f| {
+                (
+                    f["rule"].as_str().unwrap().to_string(),
+                    f["path"].as_str().unwrap().to_string(),
+                    f["start"]["line"].as_u64().unwrap(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let as_expected: Vec<(String, String, u64)> =
+        expected.iter().map(|(r, p, l)| (r.to_string(), p.to_string(), *l as u64)).collect();
+    for checked in ["code", "code/environments", "code/"] {
+        let output = mplint(&["--format", "json", checked], dir.path());
+        let report = json(&output);
+        assert_eq!(summary(&report), as_expected, "{checked}: {report:#}");
+        assert_eq!(report["notices"], serde_json::json!([]), "{checked}");
+        assert_eq!(output.status.code(), Some(1), "{checked}");
+    }
+    assert_eq!(json(&mplint(&["--format", "json", "code"], dir.path()))["summary"]["files"], 5);
+    // A file of one environment, named: its environment and the base modules.
+    let named = json(&mplint(&["--format", "json", "code/environments/staging/manifests/site.pp"], dir.path()));
+    assert_eq!(summary(&named), as_expected, "{named:#}");
+    assert_eq!(named["notices"], serde_json::json!([]));
+    let production =
+        json(&mplint(&["--format", "json", "code/environments/production/site/profile/manifests/base.pp"], dir.path()));
+    assert_eq!(summary(&production), [], "{production:#}");
+}
