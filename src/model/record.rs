@@ -243,6 +243,26 @@ pub struct ResourceDecl {
     /// splats with known keys included); `*` for a splat whose keys are
     /// unknown.
     pub attributes: Vec<String>,
+    /// Declared for this node's catalog: neither virtual nor exported.
+    pub applied: bool,
+}
+
+/// An order between two resources that code states: a relationship
+/// metaparameter (`require => Package['x']`) or a chaining arrow. Classes
+/// are resources of type `class`.
+#[derive(Debug, Clone)]
+pub struct Relationship {
+    /// Type (lower case) and title of the resource applied first.
+    pub before: (String, String),
+    /// Type and title of the resource applied after it.
+    pub after: (String, String),
+    /// The metaparameter's value, or the arrow's right operand.
+    pub loc: Loc,
+    /// `require`, `before`, `notify`, `subscribe`, or the arrow.
+    pub via: &'static str,
+    pub by: Owner,
+    /// Path relative to the owner's own path.
+    pub path: PathCond,
 }
 
 /// A resource that code needs in the catalog: named by a relationship
@@ -513,6 +533,8 @@ pub struct Compilation {
     pub overrides: Vec<ResourceOverride>,
     /// Resources named by relationships.
     pub references: Vec<ResourceRef>,
+    /// Orders stated between resources whose titles are known.
+    pub relationships: Vec<Relationship>,
     /// Types some resources of which this record cannot name: declared
     /// with an unknown title, identity or alias, or collected from other
     /// nodes; `*` when the compilation may declare resources of any type
@@ -612,6 +634,9 @@ impl Compilation {
         }
         for reference in &mut self.references {
             f(&mut reference.loc);
+        }
+        for relationship in &mut self.relationships {
+            f(&mut relationship.loc);
         }
         for over in &mut self.overrides {
             f(&mut over.loc);

@@ -72,17 +72,23 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
 /// A class parameter's default that Hiera data outside the tree may replace
 /// can decide titles and branches: then nothing is certain.
 fn may_declare_anything(model: &Model<'_>, compilation: &Compilation) -> bool {
+    compilation.open_types.contains("*")
+        || hiera_may_set_parameters(model, compilation)
+        || compilation.declarations.iter().any(|d| d.class.is_none())
+        || compilation.events.iter().any(|e| matches!(e, Event::UnknownClass { .. } | Event::Limit { .. }))
+        || compilation.resources.iter().any(|r| !known_type(model, &r.type_name))
+}
+
+/// Whether the compilation declares a class with parameters whose values
+/// Hiera data outside the tree may give.
+pub fn hiera_may_set_parameters(model: &Model<'_>, compilation: &Compilation) -> bool {
     let hiera_may_set = |class: &str| {
         let definitions = model.index.types.get(class).into_iter().flatten();
         let has_parameters =
             definitions.into_iter().any(|def| matches!(def.body, DefBody::Class(class) if !class.params.is_empty()));
         has_parameters && !model.facts.all_data_known(environment(model, compilation), module_of(class))
     };
-    compilation.open_types.contains("*")
-        || compilation.classes.keys().any(|class| hiera_may_set(class))
-        || compilation.declarations.iter().any(|d| d.class.is_none())
-        || compilation.events.iter().any(|e| matches!(e, Event::UnknownClass { .. } | Event::Limit { .. }))
-        || compilation.resources.iter().any(|r| !known_type(model, &r.type_name))
+    compilation.classes.keys().any(|class| hiera_may_set(class))
 }
 
 /// A type whose resources declare nothing unseen: Puppet's, a defined type

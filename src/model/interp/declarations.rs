@@ -18,7 +18,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// code runs, so code that includes it again meanwhile does nothing.
     pub(super) fn declare_class(&mut self, name: &str, how: DeclHow, params: Option<Vec<Given>>, at: Loc, ctx: &Ctx) {
         let name = normalize_name(name);
-        if self.record_declarations && how != DeclHow::Entry {
+        // `contain` and `require` order resources: the graph needs them.
+        if (self.record_declarations && how != DeclHow::Entry) || matches!(how, DeclHow::Contain | DeclHow::Require) {
             let path = self.absolute_path(ctx);
             let by = ctx.owner.clone();
             self.out.declarations.push(Declaration { class: Some(name.clone()), how, loc: at, by, path });

@@ -142,14 +142,34 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 self.assign(*op, target, value.clone(), ctx);
                 value
             }
-            ExprKind::Relationship { left, right, .. } => {
+            ExprKind::Relationship { left, right, op } => {
                 // A chain's value is its last operand, recorded already.
-                let first = self.eval(left, ctx);
+                let first = self.eval(left, ctx).on_path(&ctx.path);
                 if !matches!(left.kind, ExprKind::Relationship { .. }) {
-                    self.record_references(&first.on_path(&ctx.path), loc(ctx.file, left), RefVia::Chain, ctx);
+                    self.record_references(&first, loc(ctx.file, left), RefVia::Chain, ctx);
                 }
                 let last = self.eval(right, ctx);
-                self.record_references(&last.clone().on_path(&ctx.path), loc(ctx.file, right), RefVia::Chain, ctx);
+                let last_here = last.clone().on_path(&ctx.path);
+                self.record_references(&last_here, loc(ctx.file, right), RefVia::Chain, ctx);
+                let operands = (
+                    super::resources::referenced_resources(&first, false),
+                    super::resources::referenced_resources(&last_here, false),
+                );
+                if let (Some(lefts), Some(rights)) = operands {
+                    let (arrow, left_first) = match op {
+                        EdgeOp::Before => ("->", true),
+                        EdgeOp::Notify => ("~>", true),
+                        EdgeOp::Require => ("<-", false),
+                        EdgeOp::Subscribe => ("<~", false),
+                    };
+                    for l in &lefts {
+                        for r in &rights {
+                            let (before, after) =
+                                if left_first { (l.clone(), r.clone()) } else { (r.clone(), l.clone()) };
+                            self.record_relationship(before, after, loc(ctx.file, right), arrow, ctx);
+                        }
+                    }
+                }
                 last
             }
             ExprKind::Resource(resource) => self.eval_resource(resource, ctx),

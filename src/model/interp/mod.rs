@@ -189,6 +189,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 resources: Vec::new(),
                 overrides: Vec::new(),
                 references: Vec::new(),
+                relationships: Vec::new(),
                 open_types: std::collections::BTreeSet::new(),
                 resource_defaults: Vec::new(),
                 collector_overrides: Vec::new(),

@@ -83,7 +83,19 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     let Some(metaparam) = RELATIONSHIP_METAPARAMS.iter().find(|m| **m == name.as_str()) else {
                         continue;
                     };
-                    self.record_references(&value.clone().on_path(&ctx.path), at, RefVia::Metaparam(metaparam), ctx);
+                    let value = value.clone().on_path(&ctx.path);
+                    self.record_references(&value, at, RefVia::Metaparam(metaparam), ctx);
+                    let Some(targets) = referenced_resources(&value, true) else { continue };
+                    for title in titles.iter().flatten() {
+                        let this = (type_name.clone(), title.clone());
+                        for target in &targets {
+                            let (before, after) = match *metaparam {
+                                "require" | "subscribe" => (target.clone(), this.clone()),
+                                _ => (this.clone(), target.clone()),
+                            };
+                            self.record_relationship(before, after, at, metaparam, ctx);
+                        }
+                    }
                 }
             }
             if self.record_values || self.constraints.iter().any(|c| c.records_type(type_name)) {
@@ -136,6 +148,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                         path: ctx.path.clone(),
                         instance: None,
                         attributes: set_names(&given),
+                        applied: resource.form == ResourceForm::Regular,
                     });
                     self.out.resources.len() - 1
                 });
@@ -162,6 +175,20 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             let by = ctx.owner.clone();
             self.out.references.push(ResourceRef { type_name, title, loc: at, by, via });
         }
+    }
+
+    /// Records that `before` is applied before `after`, as code at `at`
+    /// states it.
+    pub(super) fn record_relationship(
+        &mut self,
+        before: (String, String),
+        after: (String, String),
+        at: Loc,
+        via: &'static str,
+        ctx: &Ctx,
+    ) {
+        let (by, path) = (ctx.owner.clone(), ctx.path.clone());
+        self.out.relationships.push(Relationship { before, after, loc: at, via, by, path });
     }
 
     /// `Type['title'] { … }`: recorded per title for the rules that judge
