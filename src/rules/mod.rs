@@ -4,6 +4,7 @@
 //! documentation in `rules/<id>.md`.
 
 pub mod definition_location;
+pub mod dependency_cycle;
 pub mod duplicate_class_declaration;
 pub mod duplicate_definition;
 pub mod duplicate_entry;
@@ -197,6 +198,7 @@ pub fn paren_calls_previous(file: &ParsedFile, statement: &Expr) -> bool {
 /// Every rule mplint has, in id order.
 pub const ALL_RULES: &[&RuleInfo] = &[
     &definition_location::RULE,
+    &dependency_cycle::RULE,
     &duplicate_class_declaration::RULE,
     &duplicate_definition::RULE,
     &duplicate_entry::RULE,
@@ -393,7 +395,7 @@ impl<'m, 'a> CompilationRules<'m, 'a> {
 
     fn check(&self, compilation: &Compilation, found: &mut CompilationFindings<'m, 'a>) {
         type Check = fn(&Model<'_>, &Compilation, &mut Sink<'_, '_>);
-        let checks: [Check; 17] = [
+        let checks: [Check; 18] = [
             node_scope_leak::check,
             use_before_assign::check,
             undefined_variable::check,
@@ -411,6 +413,7 @@ impl<'m, 'a> CompilationRules<'m, 'a> {
             illegal_override::check,
             recursive_defined_type::check,
             missing_relationship_target::check,
+            dependency_cycle::check,
         ];
         let model = self.model;
         let sink = &mut found.sink;

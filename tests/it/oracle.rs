@@ -41,7 +41,10 @@
 //! - "Could not find resource 'X' in parameter 'require'" at L →
 //!   `missing-relationship-target` at L; "… for relationship" (no line) →
 //!   `missing-relationship-target`; so do "Failed to realize virtual
-//!   resources" and "Could not find resource(s) … for overriding".
+//!   resources" and "Could not find resource(s) … for overriding";
+//! - "Found N dependency cycle(s)" (a `# graph: cycles` case, whose verdict
+//!   is the agent's relationship graph, `tests/oracle/graph.rb`) →
+//!   `dependency-cycle`.
 //!
 //! `# expect: RULE@LINE` lines add findings Puppet cannot show (node-scope
 //! leaks in manifests Puppet compiles thanks to node scope, a cycle nobody
@@ -188,6 +191,9 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
             line: number_after(error, "(line: "),
             why,
         });
+    }
+    if error.contains(" dependency cycle") {
+        return Some(Expectation { rules: &["dependency-cycle"], line: None, why });
     }
     if error.contains("Could not find class") {
         return Some(Expectation {
