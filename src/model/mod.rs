@@ -8,6 +8,7 @@ pub mod reach;
 pub mod record;
 pub mod ruby_types;
 pub mod signatures;
+pub mod templates;
 pub mod value;
 pub mod workspace;
 
@@ -86,6 +87,8 @@ pub struct Model<'a> {
     pub modules: std::collections::BTreeMap<String, std::path::PathBuf>,
     /// Variables an environment's site manifests assign at top scope.
     pub site_variables: BTreeSet<String>,
+    /// The templates code renders by literal names, and what they read.
+    pub templates: templates::Templates,
 }
 
 impl<'a> Model<'a> {
@@ -118,6 +121,7 @@ impl<'a> Model<'a> {
         let node_variables =
             index.sites.iter().flat_map(|s| &s.nodes).flat_map(|n| assigned_names(&n.node.body)).collect();
         let modules = workspace.modules();
+        let templates = templates::Templates::discover(files, &modules);
         let site_variables = index
             .sites
             .iter()
@@ -142,6 +146,7 @@ impl<'a> Model<'a> {
             node_variables,
             modules,
             site_variables,
+            templates,
         }
     }
 
@@ -196,6 +201,7 @@ impl<'a> Model<'a> {
                 .with_type_checks(&self.type_checks)
                 .with_constraints(&workspace.constraints)
                 .with_recorded_values(workspace.record_values)
+                .with_templates(&self.templates)
                 .run()
         };
         // What a compilation reached is not checked as an entry point of its own.

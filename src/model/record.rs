@@ -223,6 +223,9 @@ pub struct FactRead {
     /// The fact's name (the key, or the variable without `$` and `::`).
     pub name: std::sync::Arc<str>,
     pub form: FactForm,
+    /// A read of a template that code at `loc` renders: the template and
+    /// the index of the read among its reads.
+    pub template: Option<(std::sync::Arc<super::templates::Template>, usize)>,
 }
 
 #[derive(Debug, Clone)]

@@ -1,14 +1,21 @@
 //! `legacy-fact`
 
 use super::{Finding, RuleInfo, Sink};
+use std::collections::BTreeMap;
+
+use crate::model::index::Loc;
 use crate::model::record::{Compilation, FactForm, FactRead};
+use crate::model::templates::Template;
 use crate::model::Model;
 use crate::rules::Level;
 
 /// ## What it does
 /// Reports each read of one of Facter's legacy flat facts (`$osfamily`,
 /// `$::ipaddress`, `$facts['operatingsystemmajrelease']`,
-/// `$::macaddress_eth0`) with the structured fact that replaces it.
+/// `$::macaddress_eth0`) with the structured fact that replaces it; also in
+/// the templates code renders by a literal name (`@osfamily`,
+/// `scope['::fqdn']`, `@facts['hostname']` in ERB, `$fqdn` in EPP), where
+/// the variable finds no variable of the scope that renders it.
 ///
 /// ## Why is this bad?
 /// Puppet 8 asks Facter for its facts without the legacy ones: the read
@@ -243,6 +250,10 @@ fn set_by_include_function(model: &Model<'_>, name: &str) -> bool {
 }
 
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
+    // A template's legacy facts, by the place that renders it.
+    // Each read as written, with its advice and its lines.
+    type Reads = Vec<(String, String, Vec<u32>)>;
+    let mut in_templates: BTreeMap<Loc, (&Template, Reads)> = BTreeMap::new();
     for read in &compilation.fact_reads {
         // A custom fact of that name is what the nodes get.
         let custom = model.facts.is_shipped_custom(&read.name) || model.facts.is_declared(&read.name);
@@ -250,13 +261,44 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             continue;
         }
         let Some((replacement, caveat)) = replacement(&read.name, read.form) else { continue };
-        let caveat = if caveat.is_empty() { String::new() } else { format!(" ({caveat})") };
+        let caveat = if caveat.is_empty() { String::new() } else { format!("; {caveat}") };
+        if let Some((template, i)) = &read.template {
+            let place = &template.reads[*i];
+            // An ERB template names the facts hash `@facts`.
+            let replacement = if template.epp { replacement } else { replacement.replacen("$facts", "@facts", 1) };
+            let advice = format!("use `{replacement}`{caveat}");
+            let entry = in_templates.entry(read.loc).or_insert_with(|| (template, Vec::new()));
+            match entry.1.iter_mut().find(|(written, ..)| *written == place.written) {
+                Some((_, _, lines)) if !lines.contains(&place.line) => lines.push(place.line),
+                Some(_) => {}
+                None => entry.1.push((place.written.clone(), advice, vec![place.line])),
+            }
+            continue;
+        }
+        let caveat = if caveat.is_empty() { caveat } else { format!(" ({})", &caveat[2..]) };
         let message = format!(
             "{} reads the legacy fact `{}`, which Puppet 8 no longer provides: use `{replacement}`{caveat}",
             written(read),
             read.name
         );
         sink.report(&RULE, read.loc, message, Vec::new());
+    }
+    for (loc, (template, reads)) in in_templates {
+        let facts = if reads.len() == 1 { "a legacy fact" } else { "legacy facts" };
+        let items: Vec<String> = reads
+            .into_iter()
+            .map(|(written, advice, lines)| {
+                let lines: Vec<String> = lines.iter().map(u32::to_string).collect();
+                let word = if lines.len() == 1 { "line" } else { "lines" };
+                format!("`{written}` ({word} {}: {advice})", lines.join(", "))
+            })
+            .collect();
+        let message = format!(
+            "template `{}`, rendered here, reads {facts} that Puppet 8 no longer provides: {}",
+            template.name,
+            items.join(", ")
+        );
+        sink.report(&RULE, loc, message, Vec::new());
     }
 }
 

@@ -26,7 +26,11 @@ pub const RULE: RuleInfo = RuleInfo {
 
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
     for read in &compilation.fact_reads {
-        if read.form == FactForm::FactsHash || maybe_bound_elsewhere(model, compilation, read) {
+        // Templates are judged for legacy facts only.
+        if read.form == FactForm::FactsHash
+            || read.template.is_some()
+            || maybe_bound_elsewhere(model, compilation, read)
+        {
             continue;
         }
         let name = &*read.name;

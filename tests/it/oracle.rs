@@ -42,6 +42,9 @@
 //!   `missing-relationship-target` at L; "… for relationship" (no line) →
 //!   `missing-relationship-target`; so do "Failed to realize virtual
 //!   resources" and "Could not find resource(s) … for overriding";
+//! - "Failed to parse template … Undefined variable" at L, or an EPP
+//!   template's "Unknown variable" → `legacy-fact` where the template is
+//!   rendered (at L), naming the template's line (environments);
 //! - "Found N dependency cycle(s)" (a `# graph: cycles` case, whose verdict
 //!   is the agent's relationship graph, `tests/oracle/graph.rb`) →
 //!   `dependency-cycle`.
@@ -83,6 +86,10 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
             line: number_after(&error[at..], "(line: "),
             why,
         });
+    }
+    // A template reading a variable no scope has: a fact Puppet 8 dropped.
+    if error.contains("Failed to parse template") && error.contains("Undefined variable") {
+        return Some(Expectation { rules: &["legacy-fact"], line: number_after(error, "line: "), why });
     }
     // Hiera interpolating a variable no scope has: a fact Puppet 8 dropped.
     if error.contains("LookupError: Undefined variable") {
@@ -352,6 +359,19 @@ fn mplint_agrees_with_puppet_on_environments() {
             continue;
         };
         let file = error.split("(file: ").nth(1).and_then(|rest| rest.split(',').next()).unwrap_or_default();
+        // An EPP template's unknown variable: mplint reports the fact it
+        // reads where the template is rendered, naming the template's line.
+        if let Some(template) = file.strip_prefix("modules/").filter(|f| f.ends_with(".epp")) {
+            let name = template.replacen("/templates/", "/", 1);
+            let line = expected.line.or_else(|| number_after(error, ", line: ")).unwrap_or_default();
+            let named = |f: &&Finding| {
+                f.message.contains(&format!("template `{name}`")) && f.message.contains(&format!("(line {line}:"))
+            };
+            if !findings.iter().filter(|f| f.rule == "legacy-fact").any(|f| named(&f)) {
+                failures.push(format!("{name}: Puppet says {error}\n  mplint found:\n{}", describe(&findings)));
+            }
+            continue;
+        }
         let found = findings.iter().any(|f| {
             expected.rules.contains(&f.rule)
                 && f.path.ends_with(file)
@@ -447,4 +467,29 @@ fn read_rules_agree_with_puppet() {
     }
     assert!(checked >= 6, "only {checked} cases check the read rules");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Templates rendered by literal names: a legacy fact read where no
+/// variable of the rendering scope (an ERB template's) or of top scope (an
+/// EPP template's) answers is reported; reads that find the class's
+/// variables, the template's parameters or `$facts` are not. Puppet's
+/// verdicts are the trees' (facts as Puppet 8 gives them).
+#[test]
+fn templates_report_the_legacy_facts_puppet_does_not_find() {
+    let root = repo().join("tests/oracle/trees");
+    let expected: [(&str, &[&str]); 3] = [
+        ("18_erb_template_reads_a_legacy_fact", &["`scope['::operatingsystem']` (line 3:"]),
+        ("19_epp_template_reads_a_legacy_fact", &["`$ipaddress` (line 5:"]),
+        ("20_templates_read_what_puppet_8_keeps", &[]),
+    ];
+    for (tree, reads) in expected {
+        let dir = root.join(tree);
+        let options = mplint::check::CheckOptions::default();
+        let findings = mplint::run_with_large_stack(move || mplint::check::check(&[dir], &options).unwrap().findings);
+        let legacy: Vec<&Finding> = findings.iter().filter(|f| f.rule == "legacy-fact").collect();
+        assert_eq!(legacy.len(), reads.len().min(1), "{tree}: {}", describe(&findings));
+        for read in reads {
+            assert!(legacy.iter().any(|f| f.message.contains(read)), "{tree}: {read} in {}", describe(&findings));
+        }
+    }
 }

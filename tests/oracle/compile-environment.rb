@@ -23,6 +23,6 @@ Dir.mktmpdir do |confdir|
       {type: r.type, title: r.title.to_s} }
     puts JSON.generate({ok: true, resources: res})
   rescue Exception => e
-    puts JSON.generate({ok: false, error: e.class.name + ': ' + e.message[0, 300]})
+    puts JSON.generate({ok: false, error: e.class.name + ': ' + e.message[0, 600]})
   end
 end

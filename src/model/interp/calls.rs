@@ -48,6 +48,13 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if call.name == "defined" {
             return self.eval_defined(call, &args, at, ctx);
         }
+        if matches!(call.name.trim_start_matches("::"), "template" | "epp") {
+            for (arg, expr) in args.iter().zip(&call.args) {
+                if let Value::Str(name) = arg {
+                    self.read_template(name, loc(ctx.file, expr), ctx);
+                }
+            }
+        }
         if call.name == "realize" {
             for (arg, expr) in args.iter().zip(&call.args) {
                 self.record_references(&arg.clone().on_path(&ctx.path), loc(ctx.file, expr), RefVia::Realize, ctx);
@@ -90,6 +97,31 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         self.note_declaring_call(&call.name);
         Value::Unknown
+    }
+
+    /// The facts a template rendered here reads: an ERB template's
+    /// variables are looked up in the calling scope, an EPP template's
+    /// (`epp()`) in top scope.
+    fn read_template(&mut self, name: &str, at: Loc, ctx: &Ctx) {
+        let Some(template) = self.templates.and_then(|t| t.get(name)).cloned() else { return };
+        let scope = if template.epp { self.top } else { ctx.scope };
+        for (i, read) in template.reads.iter().enumerate() {
+            let fact = match read.form {
+                FactForm::FactsHash => true,
+                FactForm::TopScope => {
+                    let variable = Variable { name: format!("::{}", read.name).into() };
+                    self.resolve(scope, &variable, &ctx.path).1 == ReadOutcome::Fact
+                }
+                FactForm::Variable => {
+                    let variable = Variable { name: read.name.as_str().into() };
+                    self.resolve(scope, &variable, &ctx.path).1 == ReadOutcome::Fact
+                }
+            };
+            if fact {
+                let (name, form, template) = (read.name.as_str().into(), read.form, Some((template.clone(), i)));
+                self.out.fact_reads.push(FactRead { loc: at, name, form, template });
+            }
+        }
     }
 
     /// A function that is not Puppet's, or one of Puppet's that declares

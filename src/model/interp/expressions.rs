@@ -209,7 +209,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             return;
         }
         if self.resolve(ctx.scope, variable, &ctx.path).1 == ReadOutcome::BuiltIn {
-            self.out.fact_reads.push(FactRead { loc: at, name: key.into(), form: FactForm::FactsHash });
+            self.out.fact_reads.push(FactRead { loc: at, name: key.into(), form: FactForm::FactsHash, template: None });
         }
     }
 

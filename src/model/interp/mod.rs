@@ -128,6 +128,8 @@ pub struct Interpreter<'m, 'a> {
     /// Record every declaration's attribute values, parameter defaults and
     /// function calls.
     record_values: bool,
+    /// The templates code renders by literal names.
+    templates: Option<&'m super::templates::Templates>,
     /// Parameters bound in each class or define scope: whether given at
     /// the declaration (kept when values are recorded).
     parameters: HashMap<(ScopeId, String), bool>,
@@ -177,6 +179,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             record_declarations: false,
             record_values: false,
             parameters: HashMap::default(),
+            templates: None,
             out: Compilation {
                 entry,
                 node_in_view,
@@ -228,6 +231,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 Test::Declares { .. } | Test::ExactlyOne(_) | Test::ResourceLike { .. } | Test::NoParameters(_)
             )
         });
+        self
+    }
+
+    /// Knows what the templates that code renders read.
+    pub fn with_templates(mut self, templates: &'m super::templates::Templates) -> Self {
+        self.templates = Some(templates);
         self
     }
 

@@ -191,7 +191,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let value = value.on_path(&ctx.path);
         if outcome == ReadOutcome::Fact {
             let form = if variable.name.starts_with("::") { FactForm::TopScope } else { FactForm::Variable };
-            self.out.fact_reads.push(FactRead { loc: at, name: variable.unanchored().into(), form });
+            self.out.fact_reads.push(FactRead { loc: at, name: variable.unanchored().into(), form, template: None });
         }
         // Only what the rules ask about is kept: reads found in node scope,
         // unqualified reads a class or defined type makes of top scope, and

@@ -1,0 +1,280 @@
+//! The variables that modules' templates read, for the templates code
+//! renders by a literal name (`template('ntp/ntp.conf.erb')`,
+//! `epp('ntp/ntp.conf.epp')`).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, LazyLock};
+
+use regex::Regex;
+
+use super::record::FactForm;
+use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::ParsedFile;
+
+/// One variable a template reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TemplateRead {
+    pub name: String,
+    pub form: FactForm,
+    /// As the template writes it: `@osfamily`, `scope['::fqdn']`.
+    pub written: String,
+    pub line: u32,
+}
+
+/// A template and what it reads.
+#[derive(Debug)]
+pub struct Template {
+    /// The name code renders it by: `ntp/ntp.conf.erb`.
+    pub name: String,
+    pub path: PathBuf,
+    /// An EPP template: `epp()` evaluates it in top scope.
+    pub epp: bool,
+    pub reads: Vec<TemplateRead>,
+}
+
+/// The templates code renders by literal names, by those names.
+#[derive(Debug, Default)]
+pub struct Templates(BTreeMap<String, Arc<Template>>);
+
+impl Templates {
+    /// Reads the templates that `template()` and `epp()` calls of `files`
+    /// name literally, from the modules' `templates/` directories.
+    pub fn discover(files: &[ParsedFile], modules: &BTreeMap<String, PathBuf>) -> Templates {
+        let mut names = BTreeSet::new();
+        for file in files {
+            let Some(manifest) = &file.manifest else { continue };
+            for statement in &manifest.statements {
+                statement.walk(&mut |e: &Expr| {
+                    if let ExprKind::Call(call) = &e.kind {
+                        if matches!(call.name.trim_start_matches("::"), "template" | "epp") {
+                            names.extend(call.args.iter().filter_map(literal_text));
+                        }
+                    }
+                });
+            }
+        }
+        let mut templates = BTreeMap::new();
+        for name in names {
+            let Some((module, rest)) = name.split_once('/') else { continue };
+            let Some(dir) = modules.get(module) else { continue };
+            let path = dir.join("templates").join(rest);
+            let Ok(text) = std::fs::read_to_string(&path) else { continue };
+            let epp = Path::new(rest).extension().is_some_and(|e| e == "epp");
+            let reads = if epp { epp_reads(&text) } else { erb_reads(&text) };
+            templates.insert(name.clone(), Arc::new(Template { name, path, epp, reads }));
+        }
+        Templates(templates)
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Arc<Template>> {
+        self.0.get(name)
+    }
+}
+
+fn literal_text(expr: &Expr) -> Option<String> {
+    match &expr.kind {
+        ExprKind::Str(s) => s.as_literal().map(|t| t.to_string()),
+        _ => None,
+    }
+}
+
+/// The code of a template's tags (`<% … %>`, `<%= … %>`), each with the
+/// offset it starts at; comment tags and literal `<%%` left out.
+fn tag_code(text: &str) -> Vec<(usize, &str)> {
+    let mut code = Vec::new();
+    let mut rest = 0;
+    while let Some(open) = text[rest..].find("<%").map(|at| rest + at) {
+        let after = &text[open + 2..];
+        if after.starts_with('%') {
+            rest = open + 3;
+            continue;
+        }
+        let Some(close) = after.find("%>") else { break };
+        if !after.starts_with('#') {
+            code.push((open + 2, &after[..close]));
+        }
+        rest = open + 2 + close + 2;
+    }
+    code
+}
+
+fn line_at(text: &str, offset: usize) -> u32 {
+    text[..offset].bytes().filter(|b| *b == b'\n').count() as u32 + 1
+}
+
+/// Ruby code without its comments (`#` up to the line's end, but not the
+/// `#{` of an interpolation).
+fn without_comments(code: &str) -> String {
+    code.lines()
+        .map(|line| {
+            let mut end = line.len();
+            let bytes = line.as_bytes();
+            for (i, b) in bytes.iter().enumerate() {
+                if *b == b'#' && bytes.get(i + 1) != Some(&b'{') {
+                    end = i;
+                    break;
+                }
+            }
+            // Keeps offsets: a comment becomes spaces.
+            format!("{}{}", &line[..end], " ".repeat(line.len() - end))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+static ERB_INSTANCE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?:^|[^A-Za-z0-9_@])@([a-z_][A-Za-z0-9_]*)").expect("a valid pattern"));
+static ERB_SCOPE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"scope(?:\.lookupvar\(\s*|\[\s*)['"](::)?([a-z_][A-Za-z0-9_]*)['"]\s*[\])]"#).expect("a valid pattern")
+});
+static ERB_FACTS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(@facts|scope\[\s*['"](?:::)?facts['"]\s*\])\s*\[\s*['"]([a-z_][A-Za-z0-9_]*)['"]\s*\]"#)
+        .expect("a valid pattern")
+});
+
+/// What an ERB template reads: `@name` and `scope['name']` in the calling
+/// scope, `scope['::name']` in top scope, `@facts['name']`.
+fn erb_reads(text: &str) -> Vec<TemplateRead> {
+    let mut reads = Vec::new();
+    for (start, code) in tag_code(text) {
+        let code = without_comments(code);
+        for found in ERB_FACTS.captures_iter(&code) {
+            let at = start + found.get(0).map_or(0, |m| m.start());
+            reads.push(TemplateRead {
+                name: found[2].to_string(),
+                form: FactForm::FactsHash,
+                written: format!("{}['{}']", &found[1], &found[2]),
+                line: line_at(text, at),
+            });
+        }
+        for found in ERB_SCOPE.captures_iter(&code) {
+            let at = start + found.get(0).map_or(0, |m| m.start());
+            let top = found.get(1).is_some();
+            let name = found[2].to_string();
+            if name == "facts" {
+                continue;
+            }
+            reads.push(TemplateRead {
+                written: found[0].to_string(),
+                form: if top { FactForm::TopScope } else { FactForm::Variable },
+                name,
+                line: line_at(text, at),
+            });
+        }
+        for found in ERB_INSTANCE.captures_iter(&code) {
+            let name = found.get(1).expect("the pattern has a name");
+            if name.as_str() == "facts" {
+                continue;
+            }
+            reads.push(TemplateRead {
+                name: name.as_str().to_string(),
+                form: FactForm::Variable,
+                written: format!("@{}", name.as_str()),
+                line: line_at(text, start + name.start()),
+            });
+        }
+    }
+    reads.sort_by_key(|r| r.line);
+    reads
+}
+
+static EPP_PARAMETERS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*<%-?\s*\|([^|]*)\|").expect("a valid pattern"));
+static EPP_VARIABLE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\$(::)?([a-z_][A-Za-z0-9_]*)\b(\s*=[^=~>])?").expect("a valid pattern"));
+static EPP_LAMBDA: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\|([^|]*)\|").expect("a valid pattern"));
+static EPP_FACTS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"\$(?:::)?facts\s*\[\s*['"]([a-z_][A-Za-z0-9_]*)['"]\s*\]"#).expect("a valid pattern")
+});
+
+/// What an EPP template reads from top scope: unqualified variables that
+/// are neither its parameters nor assigned in it, `$::name`, and
+/// `$facts['name']`.
+fn epp_reads(text: &str) -> Vec<TemplateRead> {
+    let mut local: BTreeSet<String> = BTreeSet::new();
+    if let Some(parameters) = EPP_PARAMETERS.captures(text) {
+        local.extend(EPP_VARIABLE.captures_iter(&parameters[1]).map(|c| c[2].to_string()));
+    }
+    let header_end = EPP_PARAMETERS.find(text).map_or(0, |m| m.end());
+    let tags: Vec<(usize, &str)> = tag_code(text).into_iter().filter(|(start, _)| *start >= header_end).collect();
+    for (_, code) in &tags {
+        // A lambda's parameters (`|$server|`) are its own.
+        for parameters in EPP_LAMBDA.captures_iter(code) {
+            local.extend(EPP_VARIABLE.captures_iter(&parameters[1]).map(|c| c[2].to_string()));
+        }
+        for found in EPP_VARIABLE.captures_iter(code) {
+            if found.get(3).is_some() {
+                local.insert(found[2].to_string());
+            }
+        }
+    }
+    let mut reads = Vec::new();
+    for (start, code) in tags {
+        let code = without_comments(code);
+        for found in EPP_FACTS.captures_iter(&code) {
+            let at = start + found.get(0).map_or(0, |m| m.start());
+            reads.push(TemplateRead {
+                name: found[1].to_string(),
+                form: FactForm::FactsHash,
+                written: format!("$facts['{}']", &found[1]),
+                line: line_at(text, at),
+            });
+        }
+        for found in EPP_VARIABLE.captures_iter(&code) {
+            let name = found[2].to_string();
+            let top = found.get(1).is_some();
+            let after = &code[found.get(0).map_or(0, |m| m.end())..];
+            if name == "facts" || after.starts_with("::") || (!top && local.contains(&name)) {
+                continue;
+            }
+            let at = start + found.get(0).map_or(0, |m| m.start());
+            reads.push(TemplateRead {
+                written: format!("${}{name}", if top { "::" } else { "" }),
+                form: if top { FactForm::TopScope } else { FactForm::Variable },
+                name,
+                line: line_at(text, at),
+            });
+        }
+    }
+    reads.sort_by_key(|r| r.line);
+    reads
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(reads: &[TemplateRead]) -> Vec<(String, u32)> {
+        reads.iter().map(|r| (r.written.clone(), r.line)).collect()
+    }
+
+    #[test]
+    fn erb_reads_in_tags_only() {
+        let text = "server <%= @fqdn %>\nmail root@example.com\n<% if @osfamily == 'Debian' -%>\n\
+                    <%= scope['::ipaddress'] %> <%= scope.lookupvar('domain') %> <%= @facts['hostname'] %>\n\
+                    <%# @kernel %><%%= @architecture %>\n<% x = \"a@b\" # @memorysize\n%><%= \"#{@hostname}\" %>\n";
+        assert_eq!(
+            shown(&erb_reads(text)),
+            [
+                ("@fqdn".to_string(), 1),
+                ("@osfamily".to_string(), 3),
+                ("scope['::ipaddress']".to_string(), 4),
+                ("scope.lookupvar('domain')".to_string(), 4),
+                ("@facts['hostname']".to_string(), 4),
+                ("@hostname".to_string(), 7),
+            ]
+        );
+    }
+
+    #[test]
+    fn epp_reads_leave_out_parameters_and_locals() {
+        let text = "<%- | String $port, $osfamily = 'x' | -%>\nport <%= $port %> <%= $osfamily %>\n\
+                    <% $kernel = 'k' -%><%= $kernel %> <%= $fqdn %> <%= $::domain %> <%= $facts['hostname'] %>\n\
+                    <%= $ntp::servers %>\n";
+        assert_eq!(
+            shown(&epp_reads(text)),
+            [("$fqdn".to_string(), 3), ("$::domain".to_string(), 3), ("$facts['hostname']".to_string(), 3)]
+        );
+    }
+}
