@@ -404,6 +404,16 @@ pub enum Event {
         /// Given values that are not of their parameter's type.
         mismatched: Vec<TypeMismatch>,
     },
+    /// A value a call surely gives a parameter of a function of the tree
+    /// written in Puppet, or of the call's lambda, that the parameter's
+    /// type refuses (a lambda's default included).
+    ArgumentMismatch {
+        /// `'f'`, or `block` for the lambda, as Puppet names it.
+        callee: String,
+        /// Where the function is defined.
+        definition: Option<Loc>,
+        mismatch: TypeMismatch,
+    },
 }
 
 /// A value given for a parameter that its declared type refuses.
@@ -676,6 +686,11 @@ impl Compilation {
                     f(loc);
                     unknown.iter_mut().for_each(|(_, at)| f(at));
                     mismatched.iter_mut().for_each(|m| f(&mut m.loc));
+                }
+                Event::ArgumentMismatch { definition, mismatch, .. } => {
+                    definition.iter_mut().for_each(&mut *f);
+                    f(&mut mismatch.loc);
+                    mismatch.default.iter_mut().for_each(&mut *f);
                 }
             }
         }

@@ -1,8 +1,10 @@
 //! `type-mismatch`
 
 use super::missing_parameter::SetElsewhere;
+use super::missing_relationship_target::hiera_may_set_parameters;
 use super::unknown_parameter::{definition_certain, environment, reference};
 use super::{chain_related, RuleInfo, Sink};
+use crate::model::index::Loc;
 use crate::model::record::{Compilation, DeclHow, Event};
 use crate::model::{module_of, Model};
 use crate::rules::Level;
@@ -15,7 +17,10 @@ use crate::rules::Level;
 /// `Integer[1, 65535]`, `Boolean`, `Enum[…]`, `Pattern[…]`, `Optional[…]`,
 /// `Variant[…]`, sized `String`/`Array`/`Hash`, `Struct[{…}]`, …) and the
 /// tree's type aliases. Values mplint cannot know are not judged, nor
-/// `undef`, with which Puppet takes the default.
+/// `undef`, with which Puppet takes the default. The arguments a call gives
+/// a function of the tree written in Puppet, or its lambda (`with`, and
+/// `each`, `map`, `filter`, `any`, `all` over a known array or hash), are
+/// judged the same way.
 ///
 /// ## Why is this bad?
 /// Puppet fails the catalog: "Class[App]: parameter 'port' expects an
@@ -24,12 +29,13 @@ pub const RULE: RuleInfo = RuleInfo {
     id: "type-mismatch",
     name: "TypeMismatch",
     default_level: Level::Error,
-    summary: "A class or defined type is given a value its parameter's type refuses.",
+    summary: "A class, defined type, function or lambda is given a value its parameter's type refuses.",
     documentation: include_str!("../../rules/type-mismatch.md"),
 };
 
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
     sink.compilation(compilation);
+    check_arguments(model, compilation, sink);
     for event in &compilation.events {
         let Event::Parameters { type_name, class, definition, declared, mismatched, .. } = event else { continue };
         if mismatched.is_empty() || !definition_certain(model, type_name, *definition) {
@@ -47,6 +53,36 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             flow.push((mismatch.loc, format!("'{}' given here", mismatch.param)));
             sink.report_with_flow(&RULE, mismatch.loc, message, related, flow);
         }
+    }
+}
+
+/// Values calls give the parameters of the tree's functions written in
+/// Puppet, or their lambdas, that the parameters' types refuse. A value may
+/// come from a class parameter's default: not where Hiera data outside the
+/// tree may replace it.
+fn check_arguments(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
+    let mut mismatches = compilation.events.iter().filter_map(|event| match event {
+        Event::ArgumentMismatch { callee, definition, mismatch } => Some((callee, definition, mismatch)),
+        _ => None,
+    });
+    let Some(first) = mismatches.next() else { return };
+    if hiera_may_set_parameters(model, compilation) {
+        return;
+    }
+    for (callee, definition, mismatch) in std::iter::once(first).chain(mismatches) {
+        let taken = if mismatch.default.is_some() { " (its default: no value is given for it)" } else { "" };
+        let message = format!(
+            "{callee} parameter '{}' expects a value of type {}, got {}{taken}",
+            mismatch.param, mismatch.expected, mismatch.got
+        );
+        let mut related: Vec<(Loc, String)> = Vec::new();
+        if let Some(definition) = definition {
+            related.push((*definition, format!("function {callee} defined here")));
+        }
+        if let Some(default) = mismatch.default {
+            related.push((default, format!("the default of '{}'", mismatch.param)));
+        }
+        sink.report(&RULE, mismatch.loc, message, related);
     }
 }
 

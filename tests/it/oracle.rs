@@ -23,6 +23,9 @@
 //! - "Unknown function" at L → `unknown-function` at L;
 //! - "parameter 'x' expects …, got …" at L → `type-mismatch` at L or at
 //!   an attribute of the declaration at L;
+//! - "block parameter 'x' expects …, got …" or "'f' parameter 'x'
+//!   expects …, got …" at L (a lambda's or a Puppet function's) →
+//!   `type-mismatch` at L;
 //! - "No matching entry for selector parameter" at L →
 //!   `selector-without-match` at L;
 //! - "no parameter named" at L (a core type's resource) → `unknown-attribute`
@@ -136,7 +139,11 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     }
     // A Struct's missing or unknown key is said without ", got".
     let struct_keys = error.contains(" expects a value for key '") || error.contains(" unrecognized key '");
-    if error.contains(": parameter '") && ((error.contains(" expects ") && error.contains(", got ")) || struct_keys) {
+    // A lambda's (`block parameter 'x'`) or a function's (`'f' parameter 'x'`).
+    let argument = error.contains("block parameter '") || error.contains("' parameter '");
+    if (error.contains(": parameter '") || argument)
+        && ((error.contains(" expects ") && error.contains(", got ")) || struct_keys)
+    {
         return Some(Expectation { rules: &["type-mismatch"], line: number_after(error, "(line: "), why });
     }
     if error.contains("No matching entry for selector parameter") {

@@ -3,7 +3,7 @@
 
 use super::builtins::{is_built_in_call, BUILT_IN_TYPES, FALLBACK_FUNCTIONS};
 use super::{loc, Ctx, Interpreter};
-use crate::model::index::{normalize_name, Loc};
+use crate::model::index::{normalize_name, DefBody, FileId, Loc, Visibility};
 use crate::model::record::*;
 use crate::model::value::Value;
 use crate::syntax::ast::*;
@@ -47,6 +47,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         if call.name == "defined" {
             return self.eval_defined(call, &args, at, ctx);
+        }
+        let splat = call.args.iter().any(|a| matches!(a.kind, ExprKind::Unary { op: UnaryOp::Splat, .. }));
+        if !splat {
+            let known: Vec<Value> = args.iter().map(|a| a.clone().on_path(&ctx.path)).collect();
+            self.check_argument_types(&call.name, &known, call.lambda.as_ref(), at, ctx);
         }
         if matches!(call.name.trim_start_matches("::"), "template" | "epp") {
             for (arg, expr) in args.iter().zip(&call.args) {
@@ -97,6 +102,99 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         self.note_declaring_call(&call.name);
         Value::Unknown
+    }
+
+    /// Values a call surely gives the parameters of a function of the
+    /// tree written in Puppet, or of its lambda, that their types refuse.
+    /// `args` are the call's arguments (a method call's receiver first).
+    pub(super) fn check_argument_types(
+        &mut self,
+        function: &str,
+        args: &[Value],
+        lambda: Option<&Lambda>,
+        at: Loc,
+        ctx: &Ctx,
+    ) {
+        let name = normalize_name(function);
+        if let Some([def]) = self.index.functions.get(&name).map(Vec::as_slice) {
+            let visible = match def.visibility {
+                Visibility::Global => true,
+                Visibility::File(file) => self.standalone == Some(file),
+            };
+            if let (true, DefBody::Function(f)) = (visible, def.body) {
+                let callee = format!("'{name}'");
+                self.check_parameter_types(&callee, Some(def.loc()), &f.params, args, def.file, at);
+            }
+        }
+        let Some(lambda) = lambda else { return };
+        for given in lambda_arguments(name.as_str(), args, lambda.params.len()) {
+            self.check_parameter_types("block", None, &lambda.params, &given, ctx.file, at);
+        }
+    }
+
+    /// Records each known value of `given`, in order, that its parameter's
+    /// type refuses, and each literal default taken that its type refuses.
+    fn check_parameter_types(
+        &mut self,
+        callee: &str,
+        definition: Option<Loc>,
+        params: &[Parameter],
+        given: &[Value],
+        file: FileId,
+        at: Loc,
+    ) {
+        let text = &self.files[file].source.text;
+        let mut checked: Vec<(&Parameter, Value, Option<Loc>)> = Vec::new();
+        for (i, param) in params.iter().enumerate() {
+            let default = || {
+                let default = param.default.as_ref()?;
+                Some((Self::literal(default)?, Some(Loc::new(file, default.span))))
+            };
+            if param.captures_rest {
+                // The type of each value the rest holds, unless it is an
+                // array's type (then it constrains them all at once).
+                let array_type = param.type_expr.as_ref().is_some_and(|t| {
+                    text.get(t.span.start..t.span.end).is_some_and(|w| w.trim_start().starts_with("Array"))
+                });
+                if array_type {
+                    break;
+                }
+                match given.get(i..).filter(|rest| !rest.is_empty()) {
+                    Some(rest) => checked.extend(rest.iter().map(|v| (param, v.clone(), None))),
+                    None => checked.extend(default().map(|(v, at)| (param, v, at))),
+                }
+                break;
+            }
+            match given.get(i) {
+                Some(value) => checked.push((param, value.clone(), None)),
+                None => match default() {
+                    Some((value, at)) => checked.push((param, value, at)),
+                    None if param.default.is_some() => continue,
+                    None => break,
+                },
+            }
+        }
+        for (param, value, default) in checked {
+            if matches!(value, Value::Unknown | Value::Choice(_)) {
+                continue;
+            }
+            let Some(type_expr) = &param.type_expr else { continue };
+            let Some(written) = text.get(type_expr.span.start..type_expr.span.end) else { continue };
+            if written.contains('#') || written.contains("/*") {
+                continue;
+            }
+            if self.instance_of_type(&value, written, Loc::new(file, type_expr.span)) == Some(false) {
+                let mismatch = TypeMismatch {
+                    param: param.name.clone(),
+                    expected: written.split_whitespace().collect::<Vec<_>>().join(" "),
+                    got: value.described(),
+                    loc: at,
+                    default,
+                };
+                let callee = callee.to_string();
+                self.out.events.push(Event::ArgumentMismatch { callee, definition, mismatch });
+            }
+        }
     }
 
     /// The facts a template rendered here reads: an ERB template's
@@ -220,6 +318,27 @@ fn class_names(value: &Value) -> Vec<String> {
                 None => vec![t.clone()],
             }
         }
+        _ => Vec::new(),
+    }
+}
+
+/// The arguments an iterating function surely passes its lambda, call by
+/// call, when they are known: `with` its own arguments; `each`, `map`,
+/// `filter`, `any` and `all` each element of an array (with its index, to
+/// two parameters) or each entry of a hash (a pair, or key and value).
+fn lambda_arguments(function: &str, args: &[Value], params: usize) -> Vec<Vec<Value>> {
+    match (function, args) {
+        ("with", _) => vec![args.to_vec()],
+        ("each" | "map" | "filter" | "any" | "all", [Value::Array(items)]) => match params {
+            1 => items.iter().map(|item| vec![item.clone()]).collect(),
+            2 => items.iter().enumerate().map(|(i, item)| vec![Value::Int(i as i64), item.clone()]).collect(),
+            _ => Vec::new(),
+        },
+        ("each" | "map" | "filter" | "any" | "all", [Value::Hash(entries)]) => match params {
+            1 => entries.iter().map(|(k, v)| vec![Value::Array(vec![k.clone(), v.clone()])]).collect(),
+            2 => entries.iter().map(|(k, v)| vec![k.clone(), v.clone()]).collect(),
+            _ => Vec::new(),
+        },
         _ => Vec::new(),
     }
 }

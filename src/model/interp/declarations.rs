@@ -588,7 +588,7 @@ impl Interpreter<'_, '_> {
 
     /// Whether a value is of the type written at `at`; for scalars, asked
     /// once per type and value in a run.
-    fn instance_of_type(&self, value: &Value, written: &str, at: Loc) -> Option<bool> {
+    pub(super) fn instance_of_type(&self, value: &Value, written: &str, at: Loc) -> Option<bool> {
         if let Some(known) = self.type_checks.get(at, value) {
             return known;
         }

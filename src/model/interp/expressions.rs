@@ -89,6 +89,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             ExprKind::MethodCall(call) => {
                 let object = self.eval(&call.object, ctx);
                 let args = self.eval_all(&call.args, ctx);
+                let known: Vec<Value> =
+                    std::iter::once(object.clone()).chain(args.iter().cloned()).map(|a| a.on_path(&ctx.path)).collect();
                 self.note_declaring_call(&call.method);
                 // `$x.f(y)` calls `f($x, y)`: a policy may forbid `f`.
                 let method = crate::model::index::normalize_name(&call.method);
@@ -103,6 +105,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                         args,
                         variables: Vec::new(),
                     });
+                }
+                let splat = call.args.iter().any(|a| matches!(a.kind, ExprKind::Unary { op: UnaryOp::Splat, .. }));
+                if !splat {
+                    let at = Loc::new(ctx.file, call.method_span);
+                    self.check_argument_types(&call.method, &known, call.lambda.as_ref(), at, ctx);
                 }
                 if let Some(lambda) = &call.lambda {
                     self.eval_lambda(lambda, ctx);
