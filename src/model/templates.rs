@@ -125,6 +125,9 @@ fn without_comments(code: &str) -> String {
 
 static ERB_INSTANCE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?:^|[^A-Za-z0-9_@])@([a-z_][A-Za-z0-9_]*)").expect("a valid pattern"));
+static ERB_ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^|[^A-Za-z0-9_@])@([a-z_][A-Za-z0-9_]*)\s*(?:\|\|=|&&=|[-+*/]?=[^=~>])").expect("a valid pattern")
+});
 static ERB_SCOPE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"scope(?:\.lookupvar\(\s*|\[\s*)['"](::)?([a-z_][A-Za-z0-9_]*)['"]\s*[\])]"#).expect("a valid pattern")
 });
@@ -136,6 +139,12 @@ static ERB_FACTS: LazyLock<Regex> = LazyLock::new(|| {
 /// What an ERB template reads: `@name` and `scope['name']` in the calling
 /// scope, `scope['::name']` in top scope, `@facts['name']`.
 fn erb_reads(text: &str) -> Vec<TemplateRead> {
+    // Instance variables the template sets itself (`@hostname = …`) are
+    // its own, wherever they are read.
+    let assigned: BTreeSet<String> = tag_code(text)
+        .iter()
+        .flat_map(|(_, code)| ERB_ASSIGNED.captures_iter(code).map(|c| c[1].to_string()).collect::<Vec<_>>())
+        .collect();
     let mut reads = Vec::new();
     for (start, code) in tag_code(text) {
         let code = without_comments(code);
@@ -164,7 +173,7 @@ fn erb_reads(text: &str) -> Vec<TemplateRead> {
         }
         for found in ERB_INSTANCE.captures_iter(&code) {
             let name = found.get(1).expect("the pattern has a name");
-            if name.as_str() == "facts" {
+            if name.as_str() == "facts" || assigned.contains(name.as_str()) {
                 continue;
             }
             reads.push(TemplateRead {
@@ -265,6 +274,13 @@ mod tests {
                 ("@hostname".to_string(), 7),
             ]
         );
+    }
+
+    #[test]
+    fn erb_instance_variables_the_template_sets_are_its_own() {
+        let text = "<% @hostname = 'web' -%><%= @hostname %> <% @domain ||= 'x' %><%= @domain %>\n\
+                    <% if @fqdn == 'a' %><%= @fqdn %><% end %>\n";
+        assert_eq!(shown(&erb_reads(text)), [("@fqdn".to_string(), 2), ("@fqdn".to_string(), 2)]);
     }
 
     #[test]
