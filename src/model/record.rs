@@ -250,6 +250,25 @@ pub struct ResourceDecl {
     pub applied: bool,
 }
 
+/// A relationship metaparameter of a resource default (`Service { require
+/// => Package['x'] }`), which the resources of the type that the same code
+/// declares after it take, unless they set it themselves.
+#[derive(Debug, Clone)]
+pub struct DefaultReference {
+    /// Lower-case type name the default is for.
+    pub type_name: String,
+    pub metaparam: &'static str,
+    /// Type and title of each resource it names.
+    pub targets: Vec<(String, String)>,
+    /// The metaparameter's value.
+    pub loc: Loc,
+    pub by: Owner,
+    /// Path relative to the owner's own path.
+    pub path: PathCond,
+    /// How many resources the compilation had declared before it.
+    pub resources_before: usize,
+}
+
 /// An order between two resources that code states: a relationship
 /// metaparameter (`require => Package['x']`) or a chaining arrow. Classes
 /// are resources of type `class`.
@@ -548,6 +567,8 @@ pub struct Compilation {
     pub references: Vec<ResourceRef>,
     /// Orders stated between resources whose titles are known.
     pub relationships: Vec<Relationship>,
+    /// Relationship metaparameters of resource defaults.
+    pub default_references: Vec<DefaultReference>,
     /// Types some resources of which this record cannot name: declared
     /// with an unknown title, identity or alias, or collected from other
     /// nodes; `*` when the compilation may declare resources of any type
@@ -650,6 +671,9 @@ impl Compilation {
         }
         for relationship in &mut self.relationships {
             f(&mut relationship.loc);
+        }
+        for reference in &mut self.default_references {
+            f(&mut reference.loc);
         }
         for over in &mut self.overrides {
             f(&mut over.loc);

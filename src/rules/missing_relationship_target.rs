@@ -4,7 +4,7 @@ use super::unknown_parameter::environment;
 use super::{chain_related, reference_type, RuleInfo, Sink};
 use crate::model::index::{normalize_name, DefBody};
 use crate::model::interp::{built_in_attributes, BUILT_IN_TYPES};
-use crate::model::record::{Compilation, Event, RefVia, ResourceDecl, ResourceRef};
+use crate::model::record::{Compilation, Event, Owner, RefVia, ResourceDecl, ResourceRef};
 use crate::model::{module_of, Model};
 use crate::rules::Level;
 
@@ -13,7 +13,9 @@ use crate::rules::Level;
 /// `require`, `before`, `notify` or `subscribe` of a resource that is not
 /// virtual, or an operand of a chaining arrow (`->`, `~>`, `<-`, `<~`),
 /// naming a resource no code of the compilation declares; and likewise a
-/// resource `realize` names or an override (`File['x'] { … }`) sets. Only compilations
+/// resource `realize` names or an override (`File['x'] { … }`) sets, and a
+/// resource default's relationship metaparameter that a resource declared
+/// after it by the same code takes. Only compilations
 /// of a node or of a site's top-level code count, and only when they show
 /// every resource of the type: no title, namevar or alias of it unknown, no
 /// class declared by an unknown name, no function that declares resources
@@ -36,7 +38,8 @@ pub const RULE: RuleInfo = RuleInfo {
 };
 
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
-    if compilation.hypothetical() || compilation.references.is_empty() || may_declare_anything(model, compilation) {
+    let nothing_named = compilation.references.is_empty() && compilation.default_references.is_empty();
+    if compilation.hypothetical() || nothing_named || may_declare_anything(model, compilation) {
         return;
     }
     sink.compilation(compilation);
@@ -65,6 +68,54 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         };
         let flow = chain_related(&compilation.chain(&reference.by), compilation, model);
         sink.report_with_flow(&RULE, reference.loc, message, Vec::new(), flow);
+    }
+    check_defaults(model, compilation, sink);
+}
+
+/// A resource default's relationship metaparameter naming a resource no
+/// code declares, where a resource surely takes the default: one of the
+/// type that the same code declares after it, whenever the default runs,
+/// without setting the metaparameter itself.
+fn check_defaults(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
+    let certain = |owner: &Owner, path: &[(u32, u16)]| path.is_empty() && compilation.owner_path(owner).is_empty();
+    for default in &compilation.default_references {
+        if !certain(&default.by, &default.path) {
+            continue;
+        }
+        let takes = compilation.resources[default.resources_before..].iter().find(|r| {
+            r.type_name == default.type_name
+                && r.owner == default.by
+                && r.applied
+                && r.path.is_empty()
+                && !r.attributes.iter().any(|a| a == default.metaparam || a == "*")
+        });
+        let Some(taker) = takes else { continue };
+        for (type_name, title) in &default.targets {
+            let reference = ResourceRef {
+                type_name: type_name.clone(),
+                title: title.clone(),
+                loc: default.loc,
+                by: default.by.clone(),
+                via: RefVia::Metaparam(default.metaparam),
+            };
+            if !judged(model, type_name)
+                || compilation.open_types.contains(type_name)
+                || declared(compilation, &reference)
+            {
+                continue;
+            }
+            let shown = format!("{}['{title}']", reference_type(type_name));
+            let puppet = format!("{}[{}]", reference_type(type_name), title_display(&reference));
+            let param = default.metaparam;
+            let message = format!(
+                "`{shown}` in `{param}` of the resource default `{} {{ … }}` names a resource this catalog does not declare: Puppet fails with \"Could not find resource '{puppet}' in parameter '{param}'\"",
+                reference_type(&default.type_name)
+            );
+            let taker_shown = format!("`{}['{}']` takes the default", reference_type(&taker.type_name), taker.title);
+            let related = vec![(taker.loc, taker_shown)];
+            let flow = chain_related(&compilation.chain(&default.by), compilation, model);
+            sink.report_with_flow(&RULE, default.loc, message, related, flow);
+        }
     }
 }
 

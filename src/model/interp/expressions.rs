@@ -182,13 +182,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             ExprKind::Resource(resource) => self.eval_resource(resource, ctx),
             ExprKind::ResourceDefaults(defaults) => {
                 self.eval(&defaults.type_expr, ctx);
-                for attribute in &defaults.attributes {
-                    self.eval(&attribute.value, ctx);
-                }
+                let values: Vec<Value> = defaults.attributes.iter().map(|a| self.eval(&a.value, ctx)).collect();
                 if let ExprKind::Name(n) | ExprKind::TypeRef(n) = &defaults.type_expr.kind {
                     let type_name = normalize_name(n);
-                    for attribute in &defaults.attributes {
+                    for (attribute, value) in defaults.attributes.iter().zip(values) {
                         self.out.resource_defaults.push((type_name.clone(), attribute.name.clone()));
+                        self.record_default_references(&type_name, attribute, value, ctx);
                     }
                 }
                 Value::Unknown

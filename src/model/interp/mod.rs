@@ -193,6 +193,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 overrides: Vec::new(),
                 references: Vec::new(),
                 relationships: Vec::new(),
+                default_references: Vec::new(),
                 open_types: std::collections::BTreeSet::new(),
                 resource_defaults: Vec::new(),
                 collector_overrides: Vec::new(),

@@ -177,6 +177,33 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
     }
 
+    /// A resource default's relationship metaparameter (`Service { require
+    /// => Package['x'] }`): the resources it names, for the resources of
+    /// the type that the same code declares after it. Not in a lambda,
+    /// whose defaults stay in it.
+    pub(super) fn record_default_references(
+        &mut self,
+        type_name: &str,
+        attribute: &Attribute,
+        value: Value,
+        ctx: &Ctx,
+    ) {
+        let Some(metaparam) = RELATIONSHIP_METAPARAMS.iter().find(|m| **m == attribute.name.as_str()) else { return };
+        if matches!(self.scopes[ctx.scope].kind, ScopeKind::Lambda) {
+            return;
+        }
+        let Some(targets) = referenced_resources(&value.on_path(&ctx.path), true) else { return };
+        self.out.default_references.push(DefaultReference {
+            type_name: type_name.to_string(),
+            metaparam,
+            targets,
+            loc: Loc::new(ctx.file, attribute.value.span),
+            by: ctx.owner.clone(),
+            path: ctx.path.clone(),
+            resources_before: self.out.resources.len(),
+        });
+    }
+
     /// Records that `before` is applied before `after`, as code at `at`
     /// states it.
     pub(super) fn record_relationship(
