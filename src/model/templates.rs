@@ -47,8 +47,17 @@ impl Templates {
             for statement in &manifest.statements {
                 statement.walk(&mut |e: &Expr| {
                     if let ExprKind::Call(call) = &e.kind {
-                        if matches!(call.name.trim_start_matches("::"), "template" | "epp") {
-                            names.extend(call.args.iter().filter_map(literal_text));
+                        match call.name.trim_start_matches("::") {
+                            "template" => names.extend(call.args.iter().filter_map(literal_text)),
+                            // Puppet finds `m/t` as `m/t.epp`.
+                            "epp" => names.extend(call.args.first().and_then(literal_text).map(|name| {
+                                if name.ends_with(".epp") {
+                                    name
+                                } else {
+                                    format!("{name}.epp")
+                                }
+                            })),
+                            _ => {}
                         }
                     }
                 });
@@ -123,6 +132,119 @@ fn without_comments(code: &str) -> String {
         .join("\n")
 }
 
+/// Ruby code as its instance-variable reads are found in: comments and
+/// the text of string literals blanked, interpolations kept (`#{@x}`, and
+/// `#@x` as `@x`). Offsets are kept.
+fn ruby_code_only(code: &str) -> String {
+    enum State {
+        /// Code, and how many braces it has open (inside an interpolation).
+        Code(u32),
+        Single,
+        Double,
+    }
+    let bytes = code.as_bytes();
+    let mut out = bytes.to_vec();
+    let mut states = vec![State::Code(0)];
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let next = bytes.get(i + 1).copied();
+        match states.last_mut().expect("code is the bottom state") {
+            State::Code(depth) => match c {
+                // `%q(…)`, `%w[…]` and the like: text, blanked whole.
+                b'%' if matches!(next, Some(b'q' | b'Q' | b'w' | b'W' | b'i' | b'I'))
+                    && bytes.get(i + 2).is_some_and(|d| b"([{<|!/".contains(d)) =>
+                {
+                    let open = bytes[i + 2];
+                    let close = match open {
+                        b'(' => b')',
+                        b'[' => b']',
+                        b'{' => b'}',
+                        b'<' => b'>',
+                        other => other,
+                    };
+                    let mut nesting = 0;
+                    let mut j = i + 3;
+                    while j < bytes.len() {
+                        if bytes[j] == close && nesting == 0 {
+                            break;
+                        }
+                        if open != close && bytes[j] == open {
+                            nesting += 1;
+                        } else if bytes[j] == close {
+                            nesting -= 1;
+                        }
+                        out[j] = b' ';
+                        j += 1;
+                    }
+                    i = j + 1;
+                    continue;
+                }
+                b'\'' => states.push(State::Single),
+                b'"' => states.push(State::Double),
+                b'{' => *depth += 1,
+                b'}' if *depth > 0 => *depth -= 1,
+                b'}' if states.len() > 1 => {
+                    states.pop();
+                }
+                b'#' => {
+                    while i < bytes.len() && bytes[i] != b'\n' {
+                        out[i] = b' ';
+                        i += 1;
+                    }
+                    continue;
+                }
+                _ => {}
+            },
+            State::Single => match c {
+                b'\\' => {
+                    out[i] = b' ';
+                    if i + 1 < bytes.len() {
+                        out[i + 1] = b' ';
+                    }
+                    i += 2;
+                    continue;
+                }
+                b'\'' => {
+                    states.pop();
+                }
+                _ => out[i] = b' ',
+            },
+            State::Double => match (c, next) {
+                (b'\\', _) => {
+                    out[i] = b' ';
+                    if i + 1 < bytes.len() {
+                        out[i + 1] = b' ';
+                    }
+                    i += 2;
+                    continue;
+                }
+                (b'"', _) => {
+                    states.pop();
+                }
+                (b'#', Some(b'{')) => {
+                    out[i] = b' ';
+                    states.push(State::Code(0));
+                    i += 2;
+                    continue;
+                }
+                (b'#', Some(b'@')) => {
+                    // `#@x` interpolates `@x`: keep the name.
+                    out[i] = b' ';
+                    i += 2;
+                    while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                        i += 1;
+                    }
+                    continue;
+                }
+                _ => out[i] = b' ',
+            },
+        }
+        i += 1;
+    }
+    String::from_utf8(out).unwrap_or_default()
+}
+
 static ERB_INSTANCE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?:^|[^A-Za-z0-9_@])@([a-z_][A-Za-z0-9_]*)").expect("a valid pattern"));
 static ERB_ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
@@ -143,10 +265,13 @@ fn erb_reads(text: &str) -> Vec<TemplateRead> {
     // its own, wherever they are read.
     let assigned: BTreeSet<String> = tag_code(text)
         .iter()
-        .flat_map(|(_, code)| ERB_ASSIGNED.captures_iter(code).map(|c| c[1].to_string()).collect::<Vec<_>>())
+        .flat_map(|(_, code)| {
+            ERB_ASSIGNED.captures_iter(&ruby_code_only(code)).map(|c| c[1].to_string()).collect::<Vec<_>>()
+        })
         .collect();
     let mut reads = Vec::new();
     for (start, code) in tag_code(text) {
+        let instances = ruby_code_only(code);
         let code = without_comments(code);
         for found in ERB_FACTS.captures_iter(&code) {
             let at = start + found.get(0).map_or(0, |m| m.start());
@@ -171,7 +296,7 @@ fn erb_reads(text: &str) -> Vec<TemplateRead> {
                 line: line_at(text, at),
             });
         }
-        for found in ERB_INSTANCE.captures_iter(&code) {
+        for found in ERB_INSTANCE.captures_iter(&instances) {
             let name = found.get(1).expect("the pattern has a name");
             if name.as_str() == "facts" || assigned.contains(name.as_str()) {
                 continue;
@@ -273,6 +398,17 @@ mod tests {
                 ("@facts['hostname']".to_string(), 4),
                 ("@hostname".to_string(), 7),
             ]
+        );
+    }
+
+    #[test]
+    fn erb_string_literals_are_text_but_their_interpolations_code() {
+        let text = "mail=<%= @admin + '@domain.invalid' %>\nx=<%= \"@operatingsystem\" %> y=<%= 'it''s @kernel' %> \
+                    <%= %q(@hostname (@domain)) % 2 %>\n\
+                    z=<%= \"#@fqdn and #{@hostname.upcase} \\\" @memorysize\" %>\n";
+        assert_eq!(
+            shown(&erb_reads(text)),
+            [("@admin".to_string(), 1), ("@fqdn".to_string(), 3), ("@hostname".to_string(), 3)]
         );
     }
 

@@ -53,12 +53,21 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             let known: Vec<Value> = args.iter().map(|a| a.clone().on_path(&ctx.path)).collect();
             self.check_argument_types(&call.name, &known, call.lambda.as_ref(), at, ctx);
         }
-        if matches!(call.name.trim_start_matches("::"), "template" | "epp") {
-            for (arg, expr) in args.iter().zip(&call.args) {
-                if let Value::Str(name) = arg {
-                    self.read_template(name, loc(ctx.file, expr), ctx);
+        match (call.name.trim_start_matches("::"), args.as_slice(), call.args.as_slice()) {
+            ("template", _, _) => {
+                for (arg, expr) in args.iter().zip(&call.args) {
+                    if let Value::Str(name) = arg {
+                        self.read_template(name, None, loc(ctx.file, expr), ctx);
+                    }
                 }
             }
+            ("epp", [Value::Str(name), rest @ ..], [expr, ..]) => {
+                // Puppet finds `m/t` as `m/t.epp`.
+                let name = if name.ends_with(".epp") { name.clone() } else { format!("{name}.epp") };
+                let arguments = rest.first().cloned().unwrap_or(Value::Hash(Vec::new()));
+                self.read_template(&name, Some(&arguments), loc(ctx.file, expr), ctx);
+            }
+            _ => {}
         }
         if call.name == "realize" {
             for (arg, expr) in args.iter().zip(&call.args) {
@@ -199,13 +208,22 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 
     /// The facts a template rendered here reads: an ERB template's
     /// variables are looked up in the calling scope, an EPP template's
-    /// (`epp()`) in top scope.
-    fn read_template(&mut self, name: &str, at: Loc, ctx: &Ctx) {
+    /// (`epp()`, given `arguments`) in node or top scope, after the
+    /// arguments, which bind its parameters or, without a parameter list,
+    /// variables of their keys' names.
+    fn read_template(&mut self, name: &str, arguments: Option<&Value>, at: Loc, ctx: &Ctx) {
         let Some(template) = self.templates.and_then(|t| t.get(name)).cloned() else { return };
-        let scope = if template.epp { self.top } else { ctx.scope };
+        let scope = if template.epp { self.base_of(ctx.scope) } else { ctx.scope };
+        let passed: Option<Vec<&str>> = match arguments {
+            None => Some(Vec::new()),
+            Some(Value::Hash(entries)) => entries.iter().map(|(key, _)| key.as_str()).collect(),
+            Some(_) => None,
+        };
         for (i, read) in template.reads.iter().enumerate() {
             let fact = match read.form {
                 FactForm::FactsHash => true,
+                // Unknown arguments may bind any name.
+                FactForm::Variable if template.epp && passed.as_ref().is_none_or(|p| p.contains(&&*read.name)) => false,
                 FactForm::TopScope => {
                     let variable = Variable { name: format!("::{}", read.name).into() };
                     self.resolve(scope, &variable, &ctx.path).1 == ReadOutcome::Fact
