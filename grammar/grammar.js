@@ -224,7 +224,8 @@ module.exports = grammar({
     assignment: ($) => prec.right(seq(
       field('left', $._relationship_level),
       field('operator', choice('=', '+=', '-=')),
-      field('right', $._assignment_level),
+      // A plan keeps the results of `apply(targets) { … }`.
+      field('right', choice($._assignment_level, $.apply_block)),
     )),
 
     _relationship_level: ($) => choice($.relationship, $._resource_level),
