@@ -7,13 +7,15 @@ use crate::syntax::ParsedFile;
 /// ## What it does
 /// Reports a titled resource whose type is neither a name (`file`), a type
 /// (`File`) nor an access to a type (`Resource[$kind]`): a variable, a
-/// string, a parenthesized expression.
+/// string, a parenthesized expression. Also a collector of classes
+/// (`Class <| |>`).
 ///
 /// ## Why is this bad?
 /// Puppet parses `$kind { 'x': }` but fails whenever it evaluates it, with
 /// "Illegal Resource Type expression", whatever the value, even a type
-/// such as `File`. The syntax alone decides, so the rule reports such a
-/// resource wherever it is, also in a class no node declares yet.
+/// such as `File`; a collector of classes fails with "Classes cannot be
+/// collected". The syntax alone decides, so the rule reports such code
+/// wherever it is, also in a class no node declares yet.
 pub const RULE: RuleInfo = RuleInfo {
     id: "illegal-resource-type",
     name: "IllegalResourceType",
@@ -26,6 +28,23 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
     let Some(manifest) = &file.manifest else { return };
     for statement in &manifest.statements {
         statement.walk(&mut |e| {
+            if let ExprKind::Collector(collector) = &e.kind {
+                if let ExprKind::Name(n) | ExprKind::TypeRef(n) = &collector.type_expr.kind {
+                    if n.trim_start_matches("::").eq_ignore_ascii_case("class") {
+                        findings.push(Finding {
+                            rule: RULE.id,
+                            level: RULE.default_level,
+                            path: file.source.path.clone(),
+                            span: collector.type_expr.span,
+                            message: "Classes cannot be collected: a collector takes virtual or exported resources, and classes are neither".into(),
+                            related: Vec::new(),
+                            flow: Vec::new(),
+                            suppressed_by: None,
+                        });
+                    }
+                }
+                return;
+            }
             let ExprKind::Resource(resource) = &e.kind else { return };
             let type_expr = &resource.type_expr;
             if is_type_reference(type_expr) {
