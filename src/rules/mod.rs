@@ -46,6 +46,7 @@ pub mod statement_without_effect;
 pub mod syntax_error;
 pub mod top_scope_fact;
 pub mod top_scope_variable;
+pub mod type_alias_cycle;
 pub mod type_mismatch;
 pub mod undefined_variable;
 pub mod unknown_attribute;
@@ -236,6 +237,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &syntax_error::RULE,
     &top_scope_fact::RULE,
     &top_scope_variable::RULE,
+    &type_alias_cycle::RULE,
     &type_mismatch::RULE,
     &undefined_variable::RULE,
     &unknown_attribute::RULE,
@@ -494,9 +496,10 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
         // These read the index alone: they run side by side, each into a
         // sink of its own, taken in this order.
         type IndexCheck = fn(&Model<'_>, &mut Sink<'_, '_>);
-        let index_checks: [IndexCheck; 7] = [
+        let index_checks: [IndexCheck; 8] = [
             definition_location::check,
             inheritance_cycle::check,
+            type_alias_cycle::check,
             duplicate_definition::check,
             unknown_attribute::check,
             unknown_resource_type::check,

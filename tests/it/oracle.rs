@@ -48,6 +48,9 @@
 //! - "Failed to parse template … Undefined variable" at L, or an EPP
 //!   template's "Unknown variable" → `legacy-fact` where the template is
 //!   rendered (at L), naming the template's line (environments);
+//! - "Classes cannot be collected" at L → `illegal-resource-type` at L;
+//! - "Type alias 'X' cannot be resolved to a real type" →
+//!   `type-alias-cycle` (at the aliases);
 //! - "Found N dependency cycle(s)" (a `# graph: cycles` case, whose verdict
 //!   is the agent's relationship graph, `tests/oracle/graph.rb`) →
 //!   `dependency-cycle`.
@@ -208,6 +211,13 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     }
     if error.contains(" dependency cycle") {
         return Some(Expectation { rules: &["dependency-cycle"], line: None, why });
+    }
+    if error.contains("Classes cannot be collected") {
+        return Some(Expectation { rules: &["illegal-resource-type"], line: number_after(error, "(line: "), why });
+    }
+    // Puppet names the use; the cycle is reported at the aliases.
+    if error.contains("cannot be resolved to a real type") {
+        return Some(Expectation { rules: &["type-alias-cycle"], line: None, why });
     }
     if error.contains("Could not find class") {
         return Some(Expectation {
