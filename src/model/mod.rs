@@ -121,7 +121,7 @@ impl<'a> Model<'a> {
         let node_variables =
             index.sites.iter().flat_map(|s| &s.nodes).flat_map(|n| assigned_names(&n.node.body)).collect();
         let modules = workspace.modules();
-        let templates = templates::Templates::discover(files, &modules);
+        let templates = templates::Templates::discover(files, &modules, |name| facts.is_fact(name));
         let site_variables = index
             .sites
             .iter()

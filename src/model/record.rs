@@ -565,7 +565,8 @@ pub struct Compilation {
     pub overrides: Vec<ResourceOverride>,
     /// Resources named by relationships.
     pub references: Vec<ResourceRef>,
-    /// Orders stated between resources whose titles are known.
+    /// Orders stated between resources whose titles are known, by code
+    /// that surely runs.
     pub relationships: Vec<Relationship>,
     /// Relationship metaparameters of resource defaults.
     pub default_references: Vec<DefaultReference>,

@@ -40,7 +40,13 @@ pub struct Templates(BTreeMap<String, Arc<Template>>);
 impl Templates {
     /// Reads the templates that `template()` and `epp()` calls of `files`
     /// name literally, from the modules' `templates/` directories.
-    pub fn discover(files: &[ParsedFile], modules: &BTreeMap<String, PathBuf>) -> Templates {
+    /// Only reads of names `is_fact` accepts (and of `$facts`) are kept:
+    /// no other variable can reach a fact.
+    pub fn discover(
+        files: &[ParsedFile],
+        modules: &BTreeMap<String, PathBuf>,
+        is_fact: impl Fn(&str) -> bool,
+    ) -> Templates {
         let mut names = BTreeSet::new();
         for file in files {
             let Some(manifest) = &file.manifest else { continue };
@@ -70,7 +76,8 @@ impl Templates {
             let path = dir.join("templates").join(rest);
             let Ok(text) = std::fs::read_to_string(&path) else { continue };
             let epp = Path::new(rest).extension().is_some_and(|e| e == "epp");
-            let reads = if epp { epp_reads(&text) } else { erb_reads(&text) };
+            let mut reads = if epp { epp_reads(&text) } else { erb_reads(&text) };
+            reads.retain(|read| read.form == FactForm::FactsHash || is_fact(&read.name));
             templates.insert(name.clone(), Arc::new(Template { name, path, epp, reads }));
         }
         Templates(templates)

@@ -1,11 +1,13 @@
 //! `dependency-cycle`
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::missing_relationship_target::hiera_may_set_parameters;
 use super::{chain_related, reference_type, RuleInfo, Sink};
 use crate::model::index::{normalize_name, DefBody, Loc};
-use crate::model::record::{Compilation, DeclHow, Entry, Owner};
+use crate::model::record::{Compilation, DeclHow, Entry, Owner, Relationship};
 use crate::model::Model;
 use crate::rules::Level;
 
@@ -42,7 +44,9 @@ pub const RULE: RuleInfo = RuleInfo {
 };
 
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
-    if compilation.relationships.is_empty() && !compilation.declarations.iter().any(|d| d.how == DeclHow::Contain) {
+    // Without an order there is no cycle, unless `contain` makes one.
+    let ordering = |d: &crate::model::record::Declaration| matches!(d.how, DeclHow::Contain | DeclHow::Require);
+    if compilation.relationships.is_empty() && !compilation.declarations.iter().any(ordering) {
         return;
     }
     if (compilation.hypothetical() && !entry_takes_no_parameters(model, compilation))
@@ -91,10 +95,14 @@ enum Because {
 
 /// Puppet's relationship graph, over the resources that surely are in the
 /// catalog: a resource that holds others (a class, a defined-type
-/// instance) is two nodes, where it starts and where it is complete.
-struct Graph {
-    /// Resources, as Puppet names them: `Notify[a]`, `Class[Apache]`.
-    names: Vec<String>,
+/// instance) is two nodes, where it starts and where it is complete. A
+/// resource that holds none and that no order names is left out: it
+/// cannot be on a cycle that its container's own start and end do not
+/// already close.
+struct Graph<'c> {
+    /// Type (lower case) and title of each resource; a class's title is
+    /// its name.
+    resources: Vec<(&'c str, &'c str)>,
     /// Where each resource is declared (a class: nowhere in particular).
     declared_at: Vec<Option<Loc>>,
     /// The start and end node of each resource.
@@ -104,41 +112,50 @@ struct Graph {
     edges: Vec<Vec<(usize, Because)>>,
 }
 
-impl Graph {
-    fn of(compilation: &Compilation) -> Graph {
+impl<'c> Graph<'c> {
+    fn of(compilation: &'c Compilation) -> Graph<'c> {
         let certain = |owner: &Owner, path: &[(u32, u16)]| path.is_empty() && compilation.owner_path(owner).is_empty();
         let mut graph = Graph {
-            names: Vec::new(),
+            resources: Vec::new(),
             declared_at: Vec::new(),
             nodes: Vec::new(),
             owner_of: Vec::new(),
             edges: Vec::new(),
         };
+        let relationships: Vec<(usize, &Relationship)> =
+            compilation.relationships.iter().enumerate().filter(|(_, r)| certain(&r.by, &r.path)).collect();
+        let named: HashSet<(&str, &str)> = relationships
+            .iter()
+            .flat_map(|(_, r)| [&r.before, &r.after])
+            .map(|(type_name, title)| (type_name.as_str(), title.as_str()))
+            .collect();
         // Resources by type and title; `None` where two declarations share one.
-        let mut by_key: BTreeMap<(String, String), Option<usize>> = BTreeMap::new();
-        let mut class_resource: BTreeMap<&str, usize> = BTreeMap::new();
-        let mut instance_resource: BTreeMap<usize, usize> = BTreeMap::new();
+        let mut by_key: HashMap<(&str, &str), Option<usize>> = HashMap::default();
+        let mut class_resource: HashMap<&str, usize> = HashMap::default();
+        let mut instance_resource: HashMap<usize, usize> = HashMap::default();
         for (name, class) in &compilation.classes {
             if class.path.is_empty() {
-                let id = graph.add(format!("Class[{}]", reference_type(name)), None, true);
-                by_key.insert(("class".to_string(), name.clone()), Some(id));
+                let id = graph.add(("class", name), None, true);
+                by_key.insert(("class", name), Some(id));
                 class_resource.insert(name, id);
             }
         }
-        let mut members: Vec<(Owner, usize)> = Vec::new();
+        let mut members: Vec<(&Owner, usize)> = Vec::new();
         for resource in &compilation.resources {
             if !resource.applied || !certain(&resource.owner, &resource.path) || resource.type_name == "class" {
                 continue;
             }
             let instance = resource.instance.filter(|i| compilation.instances[*i].path.is_empty());
-            let name = format!("{}[{}]", reference_type(&resource.type_name), resource.title);
-            let id = graph.add(name, Some(resource.loc), instance.is_some());
+            let key = (resource.type_name.as_str(), resource.title.as_str());
+            if instance.is_none() && !named.contains(&key) {
+                continue;
+            }
+            let id = graph.add(key, Some(resource.loc), instance.is_some());
             if let Some(i) = instance {
                 instance_resource.insert(i, id);
             }
-            let key = (resource.type_name.clone(), resource.title.clone());
             by_key.entry(key).and_modify(|known| *known = None).or_insert(Some(id));
-            members.push((resource.owner.clone(), id));
+            members.push((&resource.owner, id));
         }
         let container = |owner: &Owner| match owner {
             Owner::Class(name) => class_resource.get(&**name).copied(),
@@ -146,7 +163,7 @@ impl Graph {
             Owner::Top | Owner::Node => None,
         };
         for (owner, member) in members {
-            if let Some(holder) = container(&owner) {
+            if let Some(holder) = container(owner) {
                 graph.hold(holder, member, Because::Holds { container: holder, member });
             }
         }
@@ -165,13 +182,13 @@ impl Graph {
             }
         }
         let resolve = |(type_name, title): &(String, String)| {
-            let title = if type_name == "class" { normalize_name(title) } else { title.clone() };
-            by_key.get(&(type_name.clone(), title)).copied().flatten()
-        };
-        for (i, relationship) in compilation.relationships.iter().enumerate() {
-            if !certain(&relationship.by, &relationship.path) {
-                continue;
+            if type_name == "class" {
+                by_key.get(&("class", normalize_name(title).as_str())).copied().flatten()
+            } else {
+                by_key.get(&(type_name.as_str(), title.as_str())).copied().flatten()
             }
+        };
+        for (i, relationship) in relationships {
             if let (Some(before), Some(after)) = (resolve(&relationship.before), resolve(&relationship.after)) {
                 graph.order(before, after, Because::Relationship(i));
             }
@@ -179,10 +196,20 @@ impl Graph {
         graph
     }
 
+    /// A resource as Puppet names it: `Notify[a]`, `Class[Apache]`.
+    fn name(&self, resource: usize) -> String {
+        let (type_name, title) = self.resources[resource];
+        if type_name == "class" {
+            format!("Class[{}]", reference_type(title))
+        } else {
+            format!("{}[{title}]", reference_type(type_name))
+        }
+    }
+
     /// A resource, holding others or not.
-    fn add(&mut self, name: String, declared_at: Option<Loc>, holds: bool) -> usize {
-        let id = self.names.len();
-        self.names.push(name);
+    fn add(&mut self, resource: (&'c str, &'c str), declared_at: Option<Loc>, holds: bool) -> usize {
+        let id = self.resources.len();
+        self.resources.push(resource);
         self.declared_at.push(declared_at);
         let start = self.owner_of.len();
         self.owner_of.push(id);
@@ -337,17 +364,17 @@ impl Graph {
 fn report(
     model: &Model<'_>,
     compilation: &Compilation,
-    graph: &Graph,
+    graph: &Graph<'_>,
     cycle: &[(usize, Because)],
     sink: &mut Sink<'_, '_>,
 ) {
     // The resources in order, as Puppet lists them: back to the first.
     let last = cycle.last().map(|(node, _)| graph.owner_of[*node]).expect("a cycle has a step");
-    let mut shown = vec![graph.names[last].clone()];
+    let mut shown = vec![graph.name(last)];
     for (node, _) in cycle {
-        let name = &graph.names[graph.owner_of[*node]];
-        if shown.last() != Some(name) {
-            shown.push(name.clone());
+        let name = graph.name(graph.owner_of[*node]);
+        if shown.last() != Some(&name) {
+            shown.push(name);
         }
     }
     if shown.len() == 1 {
@@ -373,13 +400,14 @@ fn report(
                 let d = &compilation.declarations[declaration];
                 let text = format!(
                     "`contain`: `{}` starts and completes within `{}`",
-                    graph.names[member], graph.names[container]
+                    graph.name(member),
+                    graph.name(container)
                 );
                 ((d.loc, text, d.by.clone()), false)
             }
             Because::Holds { container, member } => {
                 let Some(at) = graph.declared_at[member] else { continue };
-                let text = format!("`{}` holds `{}`", graph.names[container], graph.names[member]);
+                let text = format!("`{}` holds `{}`", graph.name(container), graph.name(member));
                 ((at, text, Owner::Top), false)
             }
             Because::Within => continue,

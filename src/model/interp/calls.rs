@@ -49,7 +49,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             return self.eval_defined(call, &args, at, ctx);
         }
         let splat = call.args.iter().any(|a| matches!(a.kind, ExprKind::Unary { op: UnaryOp::Splat, .. }));
-        if !splat {
+        if !splat && self.argument_types_judged(&call.name, call.lambda.as_ref()) {
             let known: Vec<Value> = args.iter().map(|a| a.clone().on_path(&ctx.path)).collect();
             self.check_argument_types(&call.name, &known, call.lambda.as_ref(), at, ctx);
         }
@@ -111,6 +111,23 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         self.note_declaring_call(&call.name);
         Value::Unknown
+    }
+
+    /// Whether a call's arguments may meet parameter types: it has a
+    /// lambda with a typed parameter, or calls a function of the tree.
+    pub(super) fn argument_types_judged(&self, function: &str, lambda: Option<&Lambda>) -> bool {
+        if lambda.is_some_and(|l| l.params.iter().any(|p| p.type_expr.is_some())) {
+            return true;
+        }
+        if self.index.functions.is_empty() {
+            return false;
+        }
+        let plain = function.trim_start_matches("::");
+        if plain.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.index.functions.contains_key(&normalize_name(plain))
+        } else {
+            self.index.functions.contains_key(plain)
+        }
     }
 
     /// Values a call surely gives the parameters of a function of the

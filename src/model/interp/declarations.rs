@@ -19,7 +19,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     pub(super) fn declare_class(&mut self, name: &str, how: DeclHow, params: Option<Vec<Given>>, at: Loc, ctx: &Ctx) {
         let name = normalize_name(name);
         // `contain` and `require` order resources: the graph needs them.
-        if (self.record_declarations && how != DeclHow::Entry) || matches!(how, DeclHow::Contain | DeclHow::Require) {
+        let orders = matches!(how, DeclHow::Contain | DeclHow::Require) && self.surely_runs(ctx);
+        if (self.record_declarations && how != DeclHow::Entry) || orders {
             let path = self.absolute_path(ctx);
             let by = ctx.owner.clone();
             self.out.declarations.push(Declaration { class: Some(name.clone()), how, loc: at, by, path });

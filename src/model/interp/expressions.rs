@@ -89,8 +89,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             ExprKind::MethodCall(call) => {
                 let object = self.eval(&call.object, ctx);
                 let args = self.eval_all(&call.args, ctx);
-                let known: Vec<Value> =
-                    std::iter::once(object.clone()).chain(args.iter().cloned()).map(|a| a.on_path(&ctx.path)).collect();
+                let judged = self.argument_types_judged(&call.method, call.lambda.as_ref());
+                let known: Vec<Value> = if judged {
+                    std::iter::once(object.clone()).chain(args.iter().cloned()).map(|a| a.on_path(&ctx.path)).collect()
+                } else {
+                    Vec::new()
+                };
                 self.note_declaring_call(&call.method);
                 // `$x.f(y)` calls `f($x, y)`: a policy may forbid `f`.
                 let method = crate::model::index::normalize_name(&call.method);
@@ -107,7 +111,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     });
                 }
                 let splat = call.args.iter().any(|a| matches!(a.kind, ExprKind::Unary { op: UnaryOp::Splat, .. }));
-                if !splat {
+                if !splat && judged {
                     let at = Loc::new(ctx.file, call.method_span);
                     self.check_argument_types(&call.method, &known, call.lambda.as_ref(), at, ctx);
                 }
@@ -158,10 +162,14 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 let last = self.eval(right, ctx);
                 let last_here = last.clone().on_path(&ctx.path);
                 self.record_references(&last_here, loc(ctx.file, right), RefVia::Chain, ctx);
-                let operands = (
-                    super::resources::referenced_resources(&first, false),
-                    super::resources::referenced_resources(&last_here, false),
-                );
+                let operands = if self.surely_runs(ctx) {
+                    (
+                        super::resources::referenced_resources(&first, false),
+                        super::resources::referenced_resources(&last_here, false),
+                    )
+                } else {
+                    (None, None)
+                };
                 if let (Some(lefts), Some(rights)) = operands {
                     let (arrow, left_first) = match op {
                         EdgeOp::Before => ("->", true),

@@ -85,6 +85,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     };
                     let value = value.clone().on_path(&ctx.path);
                     self.record_references(&value, at, RefVia::Metaparam(metaparam), ctx);
+                    if !self.surely_runs(ctx) {
+                        continue;
+                    }
                     let Some(targets) = referenced_resources(&value, true) else { continue };
                     for title in titles.iter().flatten() {
                         let this = (type_name.clone(), title.clone());
@@ -202,6 +205,17 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             path: ctx.path.clone(),
             resources_before: self.out.resources.len(),
         });
+    }
+
+    /// Whether the code `ctx` runs surely runs in this compilation: no
+    /// condition on its path or on its owner's.
+    pub(super) fn surely_runs(&self, ctx: &Ctx) -> bool {
+        ctx.path.is_empty()
+            && match &ctx.owner {
+                Owner::Top | Owner::Node => true,
+                Owner::Class(name) => self.out.classes.get(&**name).is_none_or(|c| c.path.is_empty()),
+                Owner::Define(i) => self.out.instances.get(*i).is_none_or(|d| d.path.is_empty()),
+            }
     }
 
     /// Records that `before` is applied before `after`, as code at `at`
