@@ -273,7 +273,8 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
             consider(child, dir_is_environments);
             continue;
         }
-        if looks_like_module(&child) {
+        // A module's or a repository's test fixtures are not checked.
+        if looks_like_module(&child) || child.file_name().is_some_and(|n| n == "spec") {
             continue;
         }
         let child_is_environments = child.file_name().is_some_and(|n| n == "environments");

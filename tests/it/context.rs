@@ -307,6 +307,9 @@ fn code_directory(code: &Path) {
         write(&env, "manifests/site.pp", "node default {\n  class { 'profile::base': port => 2 }\n}\n");
     }
     write(code, "environments/README.md", "Each branch is an environment.\n");
+    // Test fixtures are no environment to check, even with an environment.conf.
+    write(code, "spec/fixtures/environment.conf", "modulepath = modules\n");
+    write(code, "spec/fixtures/manifests/site.pp", "node default {\n  class { 'nosuch': }\n}\n");
 }
 
 #[test]
