@@ -9,7 +9,10 @@ use std::sync::{Arc, LazyLock};
 use regex::Regex;
 
 use super::record::FactForm;
-use crate::syntax::ast::{Expr, ExprKind};
+use rustc_hash::FxHashMap as HashMap;
+
+use super::index::FileId;
+use crate::syntax::ast::{Expr, ExprKind, StringPart};
 use crate::syntax::ParsedFile;
 
 /// One variable a template reads.
@@ -35,7 +38,12 @@ pub struct Template {
 
 /// The templates code renders by literal names, by those names.
 #[derive(Debug, Default)]
-pub struct Templates(BTreeMap<String, Arc<Template>>);
+pub struct Templates {
+    templates: BTreeMap<String, Arc<Template>>,
+    /// Names written `"${module_name}/x.erb"` in a module's file, by the
+    /// file and the place of the name.
+    in_own_module: HashMap<(FileId, usize), String>,
+}
 
 impl Templates {
     /// Reads the templates that `template()` and `epp()` calls of `files`
@@ -48,23 +56,35 @@ impl Templates {
         is_fact: impl Fn(&str) -> bool,
     ) -> Templates {
         let mut names = BTreeSet::new();
-        for file in files {
+        let mut in_own_module = HashMap::default();
+        for (file_id, file) in files.iter().enumerate() {
             let Some(manifest) = &file.manifest else { continue };
+            // `$module_name` in a module's code is the module's name.
+            let module = modules.iter().find(|(_, dir)| file.source.path.starts_with(dir)).map(|(name, _)| name);
             for statement in &manifest.statements {
                 statement.walk(&mut |e: &Expr| {
-                    if let ExprKind::Call(call) = &e.kind {
-                        match call.name.trim_start_matches("::") {
-                            "template" => names.extend(call.args.iter().filter_map(literal_text)),
-                            // Puppet finds `m/t` as `m/t.epp`.
-                            "epp" => names.extend(call.args.first().and_then(literal_text).map(|name| {
-                                if name.ends_with(".epp") {
-                                    name
-                                } else {
-                                    format!("{name}.epp")
+                    let ExprKind::Call(call) = &e.kind else { return };
+                    let function = call.name.trim_start_matches("::");
+                    let args = match function {
+                        "template" => &call.args[..],
+                        "epp" => &call.args[..call.args.len().min(1)],
+                        _ => return,
+                    };
+                    for arg in args {
+                        let name = match (literal_text(arg), module) {
+                            (Some(name), _) => name,
+                            (None, Some(module)) => match own_module_name(arg) {
+                                Some(rest) => {
+                                    let name = epp_name(function, format!("{module}{rest}"));
+                                    in_own_module.insert((file_id, arg.span.start), name.clone());
+                                    names.insert(name);
+                                    continue;
                                 }
-                            })),
-                            _ => {}
-                        }
+                                None => continue,
+                            },
+                            (None, None) => continue,
+                        };
+                        names.insert(epp_name(function, name));
                     }
                 });
             }
@@ -80,12 +100,34 @@ impl Templates {
             reads.retain(|read| read.form == FactForm::FactsHash || is_fact(&read.name));
             templates.insert(name.clone(), Arc::new(Template { name, path, epp, reads }));
         }
-        Templates(templates)
+        Templates { templates, in_own_module }
     }
 
     pub fn get(&self, name: &str) -> Option<&Arc<Template>> {
-        self.0.get(name)
+        self.templates.get(name)
     }
+
+    /// The name a `"${module_name}/x.erb"` at `at` in `file` stands for.
+    pub fn in_own_module(&self, file: FileId, at: usize) -> Option<&str> {
+        self.in_own_module.get(&(file, at)).map(String::as_str)
+    }
+}
+
+/// Puppet finds `epp('m/t')` as `m/t.epp`.
+fn epp_name(function: &str, name: String) -> String {
+    if function == "epp" && !name.ends_with(".epp") {
+        format!("{name}.epp")
+    } else {
+        name
+    }
+}
+
+/// The rest of a name written `"${module_name}/rest"`: `/rest`.
+fn own_module_name(expr: &Expr) -> Option<String> {
+    let ExprKind::Str(s) = &expr.kind else { return None };
+    let [StringPart::Interpolation(first), StringPart::Text(rest)] = s.parts.as_slice() else { return None };
+    let ExprKind::Variable(variable) = &first.kind else { return None };
+    (&*variable.name == "module_name" && rest.starts_with('/')).then(|| rest.clone())
 }
 
 fn literal_text(expr: &Expr) -> Option<String> {

@@ -494,11 +494,12 @@ fn read_rules_agree_with_puppet() {
 #[test]
 fn templates_report_the_legacy_facts_puppet_does_not_find() {
     let root = repo().join("tests/oracle/trees");
-    let expected: [(&str, &[&str]); 4] = [
+    let expected: [(&str, &[&str]); 5] = [
         ("18_erb_template_reads_a_legacy_fact", &["`scope['::operatingsystem']` (line 3:"]),
         ("19_epp_template_reads_a_legacy_fact", &["`$ipaddress` (line 5:"]),
         ("20_templates_read_what_puppet_8_keeps", &[]),
         ("21_epp_arguments_and_node_scope_bind_template_variables", &[]),
+        ("22_template_named_after_its_module", &["`scope['::lsbdistcodename']` (line 2:"]),
     ];
     for (tree, reads) in expected {
         let dir = root.join(tree);

@@ -56,16 +56,18 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         match (call.name.trim_start_matches("::"), args.as_slice(), call.args.as_slice()) {
             ("template", _, _) => {
                 for (arg, expr) in args.iter().zip(&call.args) {
-                    if let Value::Str(name) = arg {
-                        self.read_template(name, None, loc(ctx.file, expr), ctx);
+                    if let Some(name) = self.template_name(arg, expr, ctx) {
+                        self.read_template(&name, None, loc(ctx.file, expr), ctx);
                     }
                 }
             }
-            ("epp", [Value::Str(name), rest @ ..], [expr, ..]) => {
-                // Puppet finds `m/t` as `m/t.epp`.
-                let name = if name.ends_with(".epp") { name.clone() } else { format!("{name}.epp") };
-                let arguments = rest.first().cloned().unwrap_or(Value::Hash(Vec::new()));
-                self.read_template(&name, Some(&arguments), loc(ctx.file, expr), ctx);
+            ("epp", [first, rest @ ..], [expr, ..]) => {
+                if let Some(name) = self.template_name(first, expr, ctx) {
+                    // Puppet finds `m/t` as `m/t.epp`.
+                    let name = if name.ends_with(".epp") { name } else { format!("{name}.epp") };
+                    let arguments = rest.first().cloned().unwrap_or(Value::Hash(Vec::new()));
+                    self.read_template(&name, Some(&arguments), loc(ctx.file, expr), ctx);
+                }
             }
             _ => {}
         }
@@ -220,6 +222,15 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 let callee = callee.to_string();
                 self.out.events.push(Event::ArgumentMismatch { callee, definition, mismatch });
             }
+        }
+    }
+
+    /// The name of the template an argument renders: a known string, or
+    /// `"${module_name}/x.erb"` in a module's code.
+    fn template_name(&self, value: &Value, expr: &Expr, ctx: &Ctx) -> Option<String> {
+        match value {
+            Value::Str(name) => Some(name.clone()),
+            _ => Some(self.templates?.in_own_module(ctx.file, expr.span.start)?.to_string()),
         }
     }
 

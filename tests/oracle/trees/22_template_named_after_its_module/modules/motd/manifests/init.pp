@@ -1,0 +1,5 @@
+class motd {
+  file { '/etc/motd':
+    content => template("${module_name}/motd.erb"),
+  }
+}
