@@ -7,7 +7,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use super::missing_relationship_target::hiera_may_set_parameters;
 use super::{chain_related, reference_type, RuleInfo, Sink};
 use crate::model::index::{normalize_name, DefBody, Loc};
-use crate::model::record::{Compilation, DeclHow, Entry, Owner, Relationship};
+use crate::model::record::{Compilation, DeclHow, Declaration, Entry, Owner, Relationship};
 use crate::model::Model;
 use crate::rules::Level;
 
@@ -45,7 +45,7 @@ pub const RULE: RuleInfo = RuleInfo {
 
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
     // Without an order there is no cycle, unless `contain` makes one.
-    let ordering = |d: &crate::model::record::Declaration| matches!(d.how, DeclHow::Contain | DeclHow::Require);
+    let ordering = |d: &Declaration| matches!(d.how, DeclHow::Contain | DeclHow::Require);
     if compilation.relationships.is_empty() && !compilation.declarations.iter().any(ordering) {
         return;
     }
