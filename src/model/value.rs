@@ -191,7 +191,7 @@ impl TypeCheck<'_> {
                     if let Some(re) = option.strip_prefix('/').and_then(|o| o.strip_suffix('/')) {
                         regex_match(re, text)
                     } else if head == "Enum" {
-                        quoted(option).map(|literal| literal == *text)
+                        string_literal(option).map(|literal| literal == *text)
                     } else {
                         None
                     }
@@ -273,11 +273,11 @@ impl TypeCheck<'_> {
             let (key, member_type) = split_arrow(&member)?;
             let (name, key_optional) = if let Some(k) = key.strip_prefix("Optional[").and_then(|k| k.strip_suffix(']'))
             {
-                (quoted(k)?, true)
+                (string_literal(k)?, true)
             } else if let Some(k) = key.strip_prefix("NotUndef[").and_then(|k| k.strip_suffix(']')) {
-                (quoted(k)?, false)
+                (string_literal(k)?, false)
             } else {
-                (quoted(key)?, self.check(&Value::Undef, member_type)?)
+                (string_literal(key)?, self.check(&Value::Undef, member_type)?)
             };
             members.push((name.to_string(), key_optional, member_type.to_string()));
         }
@@ -318,6 +318,27 @@ fn quoted(text: &str) -> Option<&str> {
     let inner = if single || double { &text[1..text.len() - 1] } else { return None };
     // Escapes and interpolation would need evaluating.
     (!inner.contains(['\\', '$', '\'', '"'])).then_some(inner)
+}
+
+/// A string in a type's parameters: quoted, or a bare word (`Enum[present,
+/// absent]`), which Puppet reads as a string unless it is a keyword.
+fn string_literal(text: &str) -> Option<&str> {
+    const KEYWORDS: &[&str] = &[
+        "and", "application", "attr", "case", "class", "consumes", "default", "define", "else", "elsif", "false",
+        "function", "if", "import", "in", "inherits", "node", "or", "plan", "private", "produces", "site", "true",
+        "type", "undef", "unless",
+    ];
+    let text = text.trim();
+    if let Some(inner) = quoted(text) {
+        return Some(inner);
+    }
+    let word = text.strip_prefix("::").unwrap_or(text);
+    let bare = !word.is_empty()
+        && word.split("::").all(|segment| {
+            segment.starts_with(|c: char| c.is_ascii_lowercase())
+                && segment.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
+    (bare && !KEYWORDS.contains(&text)).then_some(text)
 }
 
 /// A size or range bound: an integer, or `default` (none).
@@ -609,6 +630,16 @@ mod tests {
         assert_eq!(Value::Int(12).instance_of("Pattern[/^1/]"), Some(false));
         assert_eq!(Value::Str("b".into()).instance_of("Enum['a', 'b']"), Some(true));
         assert_eq!(Value::Str("c".into()).instance_of("Enum['a', 'b']"), Some(false));
+        // Bare words are strings; keywords and type names are not.
+        assert_eq!(Value::Str("present".into()).instance_of("Enum[present, absent]"), Some(true));
+        assert_eq!(Value::Str("running".into()).instance_of("Enum[present, absent]"), Some(false));
+        assert_eq!(Value::Str("c".into()).instance_of("Enum[Present]"), None);
+        assert_eq!(Value::Str("c".into()).instance_of("Enum[undef]"), None);
+        assert_eq!(Value::Str("c".into()).instance_of("Enum[foo-bar]"), None);
+        let s = |text: &str| Value::Str(text.into());
+        let hash = |key: &str| Value::Hash(vec![(s(key), Value::Int(1))]);
+        assert_eq!(hash("b").instance_of("Struct[{b => Integer}]"), Some(true));
+        assert_eq!(hash("c").instance_of("Struct[{b => Integer}]"), Some(false));
         assert_eq!(Value::Unknown.instance_of("String"), None);
         assert_eq!(binary(BinaryOp::Match, &Value::Bool(true), &Value::Type("Array".into())), Value::Bool(false));
     }
