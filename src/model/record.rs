@@ -433,6 +433,28 @@ pub enum Event {
         definition: Option<Loc>,
         mismatch: TypeMismatch,
     },
+    /// A call of one of Puppet's functions whose known arguments no
+    /// signature of the function takes (by the types of its parameters).
+    BuiltInRefused {
+        function: String,
+        loc: Loc,
+        /// For each signature the call's count of arguments fits, the
+        /// first argument its type refuses.
+        refusals: Vec<Refusal>,
+        /// Each argument, described.
+        got: Vec<String>,
+    },
+}
+
+/// The first argument a signature of a function refuses.
+#[derive(Debug, Clone)]
+pub struct Refusal {
+    /// The argument, by its place (a method call's receiver is 0).
+    pub arg: usize,
+    pub param: String,
+    pub expected: String,
+    /// The signature, as Puppet's types and parameter names.
+    pub signature: &'static str,
 }
 
 /// A value given for a parameter that its declared type refuses.
@@ -704,7 +726,8 @@ impl Compilation {
                 | Event::InheritanceLoop { loc, .. }
                 | Event::NodeCall { loc, .. }
                 | Event::Limit { loc, .. }
-                | Event::SelectorWithoutMatch { loc, .. } => f(loc),
+                | Event::SelectorWithoutMatch { loc, .. }
+                | Event::BuiltInRefused { loc, .. } => f(loc),
                 Event::EndlessRecursion { cycle, .. } => cycle.iter_mut().for_each(|(_, at)| f(at)),
                 Event::Parameters { definition, loc, unknown, mismatched, .. } => {
                     f(definition);

@@ -181,3 +181,226 @@ mod tests {
         assert!(super::dispatches("step").is_some() && super::dispatches("nosuch").is_none());
     }
 }
+
+/// The parameter types of some of Puppet's functions, one entry per
+/// dispatch, in Puppet's order: `Type name` parameters, `?` optional,
+/// `*` repeated, `&Callable[…] block` a lambda (`?&` optional). Listed are
+/// the functions whose types mplint can judge known values against.
+const PARAMETER_TYPES: &[(&str, &[&str])] = &[
+    ("abs", &["Numeric val", "String val"]),
+    ("all", ITERATING),
+    ("any", ITERATING),
+    ("binary_file", &["String path"]),
+    ("camelcase", STRING_CASE),
+    ("capitalize", STRING_CASE),
+    ("ceiling", &["Numeric val", "String val"]),
+    ("chomp", STRING_CASE),
+    ("chop", STRING_CASE),
+    ("dig", &["Optional[Collection] data, *Any arg"]),
+    ("downcase", UP_OR_DOWN_CASE),
+    ("each", ITERATING),
+    ("empty", &["Collection coll", "Sensitive[String] str", "String str", "Numeric num", "Binary bin", "Undef x"]),
+    ("filter", ITERATING),
+    ("floor", &["Numeric val", "String val"]),
+    ("join", &["Array arg, ?String delimiter"]),
+    ("keys", &["Hash hsh"]),
+    ("length", &["Collection arg", "String arg", "Binary arg"]),
+    ("lstrip", STRING_CASE),
+    ("map", ITERATING),
+    ("reduce", &["Iterable enumerable, &Callable[2,2] block", "Iterable enumerable, Any memo, &Callable[2,2] block"]),
+    ("reverse_each", &["Iterable iterable", "Iterable iterable, &Callable[1,1] block"]),
+    ("round", &["Numeric val"]),
+    ("rstrip", STRING_CASE),
+    ("size", &["Variant[Collection, String, Binary] arg"]),
+    (
+        "slice",
+        &[
+            "Hash hash, Integer[1, default] slice_size, ?&Callable block",
+            "Iterable enumerable, Integer[1, default] slice_size, ?&Callable block",
+        ],
+    ),
+    ("sort", &["String string_value, ?&Callable[2,2] block", "Array array_value, ?&Callable[2,2] block"]),
+    ("split", &["String str, String pattern", "String str, Regexp pattern", "String str, Type[Regexp] pattern"]),
+    ("step", &["Iterable iterable, Integer[1] step", "Iterable iterable, Integer[1] step, &Callable[1,1] block"]),
+    ("strip", STRING_CASE),
+    (
+        "tree_each",
+        &[
+            "Variant[Iterator, Array, Hash, Object] tree, ?OptionsType options, &Callable[2,2] block",
+            "Variant[Iterator, Array, Hash, Object] tree, ?OptionsType options, &Callable[1,1] block",
+            "Variant[Iterator, Array, Hash, Object] tree, ?OptionsType options",
+        ],
+    ),
+    (
+        "type",
+        &[
+            "Any value, ?Enum[detailed] inference_method",
+            "Any value, Enum[reduced] inference_method",
+            "Any value, Enum[generalized] inference_method",
+        ],
+    ),
+    (
+        "unique",
+        &[
+            "String string, ?&Callable[String] block",
+            "Hash hash, ?&Callable[Any] block",
+            "Array array, ?&Callable[Any] block",
+            "Iterable iterable, ?&Callable[Any] block",
+        ],
+    ),
+    ("upcase", UP_OR_DOWN_CASE),
+    ("values", &["Hash hsh"]),
+    ("versioncmp", &["String a, String b, ?Boolean ignore_trailing_zeroes"]),
+];
+
+const ITERATING: &[&str] = &[
+    "Hash hash, &Callable[2,2] block",
+    "Hash hash, &Callable[1,1] block",
+    "Iterable enumerable, &Callable[2,2] block",
+    "Iterable enumerable, &Callable[1,1] block",
+];
+const STRING_CASE: &[&str] = &["Numeric arg", "String arg", "Iterable[Variant[String, Numeric]] arg"];
+const UP_OR_DOWN_CASE: &[&str] =
+    &["Numeric arg", "String arg", "Array[StringData] arg", "Hash[StringData, StringData] arg"];
+
+/// How often a parameter is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Occurs {
+    Once,
+    Optional,
+    /// Any number of times, at least this many.
+    Repeated(u8),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypedParam {
+    pub name: String,
+    pub type_text: String,
+    pub occurs: Occurs,
+}
+
+/// A dispatch with its parameters' types.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypedDispatch {
+    pub params: Vec<TypedParam>,
+    pub lambda: LambdaArg,
+    /// Least and most parameters the lambda is given, when the dispatch says.
+    pub lambda_params: Option<(usize, usize)>,
+}
+
+impl TypedDispatch {
+    fn parse(written: &str) -> Self {
+        let mut dispatch = TypedDispatch { params: Vec::new(), lambda: LambdaArg::No, lambda_params: None };
+        for part in crate::model::value::split_type_params(written) {
+            let (type_text, name) = part.rsplit_once(' ').expect("a parameter has a type and a name");
+            let (occurs, type_text) =
+                match type_text.split_at(type_text.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(0)) {
+                    ("?&" | "&", callable) => {
+                        dispatch.lambda =
+                            if type_text.starts_with('?') { LambdaArg::Optional } else { LambdaArg::Required };
+                        dispatch.lambda_params = callable_params(callable);
+                        continue;
+                    }
+                    ("?", t) => (Occurs::Optional, t),
+                    ("*", t) => (Occurs::Repeated(0), t),
+                    ("+", t) => (Occurs::Repeated(1), t),
+                    (_, t) => (Occurs::Once, t),
+                };
+            dispatch.params.push(TypedParam { name: name.to_string(), type_text: type_text.to_string(), occurs });
+        }
+        dispatch
+    }
+
+    /// Whether `args` arguments, with a lambda taking the given range of
+    /// arguments or without one, fit this dispatch; then the parameter of
+    /// each argument.
+    pub fn fit(&self, args: usize, lambda: Option<(usize, Option<usize>)>) -> Option<Vec<&TypedParam>> {
+        match (self.lambda, lambda) {
+            (LambdaArg::No, Some(_)) | (LambdaArg::Required, None) => return None,
+            (_, Some((least, most))) => {
+                if let Some((min, max)) = self.lambda_params {
+                    if least > max || most.is_some_and(|most| most < min) {
+                        return None;
+                    }
+                }
+            }
+            _ => {}
+        }
+        let mut taken = Vec::new();
+        for param in &self.params {
+            match param.occurs {
+                Occurs::Once => {
+                    if taken.len() == args {
+                        return None;
+                    }
+                    taken.push(param);
+                }
+                Occurs::Optional => {
+                    if taken.len() < args {
+                        taken.push(param);
+                    }
+                }
+                Occurs::Repeated(least) => {
+                    if args < taken.len() + usize::from(least) {
+                        return None;
+                    }
+                    while taken.len() < args {
+                        taken.push(param);
+                    }
+                }
+            }
+        }
+        (taken.len() == args).then_some(taken)
+    }
+}
+
+/// `Callable[1,1]`: 1 to 1 parameters; `Callable[String]`: one; `Callable`: any.
+fn callable_params(callable: &str) -> Option<(usize, usize)> {
+    let inner = callable.strip_prefix("Callable[")?.strip_suffix(']')?;
+    let parts = crate::model::value::split_type_params(inner);
+    let bounds: Option<Vec<usize>> = parts.iter().map(|p| p.parse().ok()).collect();
+    match bounds.as_deref() {
+        Some([min, max]) => Some((*min, *max)),
+        Some(_) => None,
+        None => Some((parts.len(), parts.len())),
+    }
+}
+
+/// The typed dispatches of a function of Puppet's, by name, each with its
+/// signature as written.
+pub fn typed_dispatches(name: &str) -> Option<&'static [(TypedDispatch, &'static str)]> {
+    static PARSED: std::sync::OnceLock<Vec<Vec<(TypedDispatch, &'static str)>>> = std::sync::OnceLock::new();
+    let parsed = PARSED.get_or_init(|| {
+        PARAMETER_TYPES
+            .iter()
+            .map(|(_, written)| written.iter().map(|w| (TypedDispatch::parse(w), *w)).collect())
+            .collect()
+    });
+    let i = PARAMETER_TYPES.binary_search_by(|(n, _)| n.cmp(&name)).ok()?;
+    Some(&parsed[i])
+}
+
+#[cfg(test)]
+mod typed_tests {
+    use super::*;
+
+    #[test]
+    fn parameter_types_are_sorted_and_parse() {
+        assert!(PARAMETER_TYPES.windows(2).all(|w| w[0].0 < w[1].0));
+        for (name, _) in PARAMETER_TYPES {
+            let typed = typed_dispatches(name).unwrap();
+            assert!(typed.iter().all(|(d, _)| !d.params.is_empty()), "{name}");
+        }
+        let step: Vec<&TypedDispatch> = typed_dispatches("step").unwrap().iter().map(|(d, _)| d).collect();
+        assert_eq!(step[1].lambda, LambdaArg::Required);
+        assert_eq!(step[1].lambda_params, Some((1, 1)));
+        assert_eq!(step[0].fit(2, None).map(|p| p.len()), Some(2));
+        assert!(step[0].fit(3, None).is_none());
+        assert!(step[1].fit(2, None).is_none());
+        let dig = &typed_dispatches("dig").unwrap()[0].0;
+        assert_eq!(dig.fit(4, None).map(|p| p[3].name.clone()), Some("arg".to_string()));
+        let unique = &typed_dispatches("unique").unwrap()[0].0;
+        assert_eq!(unique.lambda_params, Some((1, 1)));
+        assert!(unique.fit(1, Some((2, Some(2)))).is_none());
+    }
+}

@@ -197,6 +197,13 @@ impl TypeCheck<'_> {
                     }
                 }));
             }
+            "Iterable" => return self.check_iterable(value, params),
+            // mplint's values are never iterators, binaries or objects; a
+            // type value may be one (`Integer[1, 3]` is iterable).
+            "Iterator" | "Binary" | "Object" | "Sensitive" => {
+                return (!matches!(value, Value::Type(_))).then_some(false);
+            }
+            "Callable" | "Type" => return None,
             "Optional" => {
                 if matches!(value, Value::Undef) {
                     return Some(true);
@@ -219,6 +226,31 @@ impl TypeCheck<'_> {
             (false, _) => Some(false),
             (true, None) => Some(true),
             (true, Some(params)) => self.check_parameters(value, head, params),
+        }
+    }
+
+    /// `Iterable` and `Iterable[T]`: strings (by character), integers from
+    /// 0 (counting up to them), arrays and hashes (by `[key, value]`).
+    fn check_iterable(&mut self, value: &Value, params: Option<&str>) -> Option<bool> {
+        let element = match params {
+            None => {
+                return match value {
+                    Value::Str(_) | Value::Array(_) | Value::Hash(_) => Some(true),
+                    Value::Int(i) => Some(*i >= 0),
+                    Value::Type(_) => None,
+                    _ => Some(false),
+                };
+            }
+            Some(element) => element,
+        };
+        match value {
+            Value::Str(text) => all_match(text.chars().map(|c| self.check(&Value::Str(c.to_string()), element))),
+            Value::Array(items) => all_match(items.iter().map(|item| self.check(item, element))),
+            Value::Hash(entries) => {
+                all_match(entries.iter().map(|(k, v)| self.check(&Value::Array(vec![k.clone(), v.clone()]), element)))
+            }
+            Value::Int(_) | Value::Type(_) => None,
+            _ => Some(false),
         }
     }
 
@@ -324,9 +356,32 @@ fn quoted(text: &str) -> Option<&str> {
 /// absent]`), which Puppet reads as a string unless it is a keyword.
 fn string_literal(text: &str) -> Option<&str> {
     const KEYWORDS: &[&str] = &[
-        "and", "application", "attr", "case", "class", "consumes", "default", "define", "else", "elsif", "false",
-        "function", "if", "import", "in", "inherits", "node", "or", "plan", "private", "produces", "site", "true",
-        "type", "undef", "unless",
+        "and",
+        "application",
+        "attr",
+        "case",
+        "class",
+        "consumes",
+        "default",
+        "define",
+        "else",
+        "elsif",
+        "false",
+        "function",
+        "if",
+        "import",
+        "in",
+        "inherits",
+        "node",
+        "or",
+        "plan",
+        "private",
+        "produces",
+        "site",
+        "true",
+        "type",
+        "undef",
+        "unless",
     ];
     let text = text.trim();
     if let Some(inner) = quoted(text) {
@@ -385,7 +440,7 @@ fn split_arrow(member: &str) -> Option<(&str, &str)> {
 
 /// The parameters of a type, split at top-level commas: `String, Array[Integer, 2]`.
 /// Commas and brackets inside quotes, regular expressions and hashes do not split.
-fn split_type_params(params: &str) -> Vec<String> {
+pub fn split_type_params(params: &str) -> Vec<String> {
     let mut parts = Vec::new();
     let mut depth = 0;
     let mut current = String::new();
@@ -630,6 +685,14 @@ mod tests {
         assert_eq!(Value::Int(12).instance_of("Pattern[/^1/]"), Some(false));
         assert_eq!(Value::Str("b".into()).instance_of("Enum['a', 'b']"), Some(true));
         assert_eq!(Value::Str("c".into()).instance_of("Enum['a', 'b']"), Some(false));
+        assert_eq!(Value::Float(3.1).instance_of("Iterable"), Some(false));
+        assert_eq!(Value::Int(-1).instance_of("Iterable"), Some(false));
+        assert_eq!(Value::Int(3).instance_of("Iterable"), Some(true));
+        assert_eq!(Value::Str(String::new()).instance_of("Iterable"), Some(true));
+        let nested = Value::Array(vec![Value::Int(1), Value::Array(vec![Value::Int(2)])]);
+        assert_eq!(nested.instance_of("Iterable[Variant[String, Numeric]]"), Some(false));
+        assert_eq!(Value::Str("ab".into()).instance_of("Iterable[String]"), Some(true));
+        assert_eq!(Value::Str("ab".into()).instance_of("Variant[Iterator, Array, Hash, Object]"), Some(false));
         // Bare words are strings; keywords and type names are not.
         assert_eq!(Value::Str("present".into()).instance_of("Enum[present, absent]"), Some(true));
         assert_eq!(Value::Str("running".into()).instance_of("Enum[present, absent]"), Some(false));

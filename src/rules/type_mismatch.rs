@@ -5,7 +5,7 @@ use super::missing_relationship_target::hiera_may_set_parameters;
 use super::unknown_parameter::{definition_certain, environment, reference};
 use super::{chain_related, RuleInfo, Sink};
 use crate::model::index::Loc;
-use crate::model::record::{Compilation, DeclHow, Event};
+use crate::model::record::{Compilation, DeclHow, Event, Refusal};
 use crate::model::{module_of, Model};
 use crate::rules::Level;
 
@@ -19,8 +19,9 @@ use crate::rules::Level;
 /// tree's type aliases. Values mplint cannot know are not judged, nor
 /// `undef`, with which Puppet takes the default. The arguments a call gives
 /// a function of the tree written in Puppet, or its lambda (`with`, and
-/// `each`, `map`, `filter`, `any`, `all` over a known array or hash), are
-/// judged the same way.
+/// `each`, `map`, `filter`, `any`, `all` over a known array or hash), and
+/// to one of Puppet's own functions whose every signature refuses a known
+/// argument (`3.5.each`, `[1, 2].step(0)`), are judged the same way.
 ///
 /// ## Why is this bad?
 /// Puppet fails the catalog: "Class[App]: parameter 'port' expects an
@@ -61,6 +62,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
 /// come from a class parameter's default: not where Hiera data outside the
 /// tree may replace it.
 fn check_arguments(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
+    check_built_in_calls(model, compilation, sink);
     let mut mismatches = compilation.events.iter().filter_map(|event| match event {
         Event::ArgumentMismatch { callee, definition, mismatch } => Some((callee, definition, mismatch)),
         _ => None,
@@ -84,6 +86,72 @@ fn check_arguments(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink
         }
         sink.report(&RULE, mismatch.loc, message, related);
     }
+}
+
+/// Calls of Puppet's functions whose known arguments no signature takes,
+/// unless the tree defines a function of that name in Ruby.
+fn check_built_in_calls(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
+    let mut refused = compilation.events.iter().filter_map(|event| match event {
+        Event::BuiltInRefused { function, loc, refusals, got } => Some((function, *loc, refusals, got)),
+        _ => None,
+    });
+    let Some(first) = refused.next() else { return };
+    if hiera_may_set_parameters(model, compilation) {
+        return;
+    }
+    let ruby = model.workspace.ruby_functions();
+    for (function, loc, refusals, got) in std::iter::once(first).chain(refused) {
+        if ruby.contains(function.as_str()) {
+            continue;
+        }
+        let message = refusal_message(function, refusals, got);
+        sink.report(&RULE, loc, message, Vec::new());
+    }
+}
+
+/// One parameter refused by every signature: its types; else each signature.
+fn refusal_message(function: &str, refusals: &[Refusal], got: &[String]) -> String {
+    let first = &refusals[0];
+    if refusals.iter().all(|r| r.arg == first.arg && r.param == first.param) {
+        let mut expected: Vec<&str> = Vec::new();
+        for refusal in refusals {
+            if !expected.contains(&refusal.expected.as_str()) {
+                expected.push(&refusal.expected);
+            }
+        }
+        let expected = match expected.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        let got = got.get(first.arg).map_or("a value", String::as_str);
+        return format!("'{function}' parameter '{}' expects a value of type {expected}, got {got}", first.param);
+    }
+    let signatures: Vec<String> = refusals.iter().map(|r| format!("({})", readable(r.signature))).collect();
+    format!(
+        "'{function}' takes none of the arguments given ({}): it expects {}",
+        got.join(", "),
+        signatures.join(" or ")
+    )
+}
+
+/// A signature as Puppet shows it: `String s, Callable[String] block?`.
+fn readable(signature: &str) -> String {
+    let params = crate::model::value::split_type_params(signature);
+    let shown: Vec<String> = params
+        .iter()
+        .map(|param| {
+            let (marks, rest) = param.split_at(param.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(0));
+            let suffix = match marks {
+                "?" | "?&" => "?",
+                "*" => "*",
+                "+" => "+",
+                _ => "",
+            };
+            format!("{rest}{suffix}")
+        })
+        .collect();
+    shown.join(", ")
 }
 
 /// Defaults their parameter's type refuses (`Integer $port = '80'`,

@@ -682,3 +682,29 @@ fn the_manifest_setting_of_environment_conf_names_the_site() {
     let found = findings(vec![env], vec![]);
     assert_eq!(rules(&found), [("duplicate-definition", "site.pp".to_string(), 1)], "{found:#?}");
 }
+
+#[test]
+fn puppet_functions_the_tree_defines_again_in_ruby_are_not_judged() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("site");
+    write(
+        &module,
+        "manifests/init.pp",
+        "class site {\n  $a = 3.5.reverse_each |$x| { notice($x) }\n  $b = join('a b', ' ')\n}\n",
+    );
+    let found = findings(vec![module.clone()], vec![]);
+    let judged: Vec<(&str, String, u32)> =
+        rules(&found).into_iter().filter(|(rule, _, _)| *rule == "type-mismatch").collect();
+    let expected = [("type-mismatch", "init.pp".to_string(), 2), ("type-mismatch", "init.pp".to_string(), 3)];
+    assert_eq!(judged, expected, "{found:#?}");
+    // A module's own `join` takes what its Ruby says.
+    write(
+        &module,
+        "lib/puppet/functions/join.rb",
+        "Puppet::Functions.create_function(:join) do\n  def join(*args)\n    args.join\n  end\nend\n",
+    );
+    let found = findings(vec![module], vec![]);
+    let judged: Vec<(&str, String, u32)> =
+        rules(&found).into_iter().filter(|(rule, _, _)| *rule == "type-mismatch").collect();
+    assert_eq!(judged, [("type-mismatch", "init.pp".to_string(), 2)], "{found:#?}");
+}

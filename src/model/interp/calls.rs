@@ -121,10 +121,13 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if lambda.is_some_and(|l| l.params.iter().any(|p| p.type_expr.is_some())) {
             return true;
         }
+        let plain = function.trim_start_matches("::");
+        if crate::model::signatures::typed_dispatches(plain).is_some() {
+            return true;
+        }
         if self.index.functions.is_empty() {
             return false;
         }
-        let plain = function.trim_start_matches("::");
         if plain.bytes().any(|b| b.is_ascii_uppercase()) {
             self.index.functions.contains_key(&normalize_name(plain))
         } else {
@@ -144,6 +147,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         ctx: &Ctx,
     ) {
         let name = normalize_name(function);
+        if !self.index.functions.contains_key(&name) {
+            self.check_built_in_types(&name, args, lambda, at);
+        }
         if let Some([def]) = self.index.functions.get(&name).map(Vec::as_slice) {
             let visible = match def.visibility {
                 Visibility::Global => true,
@@ -158,6 +164,39 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         for given in lambda_arguments(name.as_str(), args, lambda.params.len()) {
             self.check_parameter_types("block", None, &lambda.params, &given, ctx.file, at);
         }
+    }
+
+    /// Records a call of one of Puppet's functions that every signature
+    /// its count of arguments fits refuses, by a known argument's type.
+    fn check_built_in_types(&mut self, name: &str, args: &[Value], lambda: Option<&Lambda>, at: Loc) {
+        let Some(dispatches) = crate::model::signatures::typed_dispatches(name) else { return };
+        let lambda_range = lambda.map(|l| {
+            let least = l.params.iter().filter(|p| p.default.is_none() && !p.captures_rest).count();
+            let most = (!l.params.iter().any(|p| p.captures_rest)).then_some(l.params.len());
+            (least, most)
+        });
+        let mut refusals = Vec::new();
+        for (dispatch, signature) in dispatches {
+            let Some(params) = dispatch.fit(args.len(), lambda_range) else { continue };
+            // Puppet's own types: the tree's aliases do not enter them.
+            let refused = params
+                .iter()
+                .zip(args)
+                .position(|(param, value)| value.instance_of_with(&param.type_text, &|_| None) == Some(false));
+            // Otherwise every argument is, or may be, of its type.
+            let Some(i) = refused else { return };
+            refusals.push(Refusal {
+                arg: i,
+                param: params[i].name.clone(),
+                expected: params[i].type_text.clone(),
+                signature,
+            });
+        }
+        if refusals.is_empty() {
+            return;
+        }
+        let got = args.iter().map(Value::described).collect();
+        self.out.events.push(Event::BuiltInRefused { function: name.to_string(), loc: at, refusals, got });
     }
 
     /// Records each known value of `given`, in order, that its parameter's
