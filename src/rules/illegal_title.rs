@@ -10,7 +10,8 @@ use crate::syntax::ParsedFile;
 /// Reports a resource title written as a literal that is not a non-empty
 /// string: a number, a boolean, `undef`, `''`, a regular expression or a
 /// hash (alone or in an array of titles), and a title written twice in one
-/// array of titles (`notify { [a, b, a]: }`). A title that is a variable
+/// array of titles (`notify { [a, b, a]: }`), and `default` given twice in
+/// one resource expression (`notify { default: ; default: }`). A title that is a variable
 /// its scope assigned such a literal before (`$port = 80`, then
 /// `notify { $port: }` in the same class) counts as that literal.
 ///
@@ -47,6 +48,8 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
                 _ => {}
             }
             let ExprKind::Resource(resource) = &e.kind else { return };
+            // Only one body of an expression may give its defaults.
+            let mut default_seen = false;
             for body in &resource.bodies {
                 let titles = match &body.title.kind {
                     ExprKind::Array(items) => items.iter().collect(),
@@ -55,6 +58,15 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
                 let mut seen: Vec<String> = Vec::new();
                 let in_array = matches!(body.title.kind, ExprKind::Array(_));
                 for (index, title) in titles.into_iter().enumerate() {
+                    if matches!(title.kind, ExprKind::Default) {
+                        if default_seen {
+                            // Puppet reports it at the resource expression.
+                            let message = "The title 'default' has already been used in this resource expression";
+                            report(e, message.to_string());
+                        }
+                        default_seen = true;
+                        continue;
+                    }
                     if let Some(problem) = refused(title, index, in_array) {
                         report(title, problem);
                         continue;
