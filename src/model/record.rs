@@ -302,6 +302,9 @@ pub struct ResourceRef {
     pub loc: Loc,
     pub by: Owner,
     pub via: RefVia,
+    /// For a metaparameter of a virtual resource: its type and titles. The
+    /// relationship holds only once one of them is realized.
+    pub of_virtual: Option<(String, Vec<String>)>,
 }
 
 /// What names a resource that must be in the catalog.
@@ -587,6 +590,8 @@ pub struct Compilation {
     pub overrides: Vec<ResourceOverride>,
     /// Resources named by relationships.
     pub references: Vec<ResourceRef>,
+    /// Resources `realize` names in code that surely runs: type and title.
+    pub surely_realized: Vec<(String, String)>,
     /// Orders stated between resources whose titles are known, by code
     /// that surely runs.
     pub relationships: Vec<Relationship>,

@@ -11,7 +11,7 @@ use crate::rules::Level;
 /// ## What it does
 /// Reports a relationship to a resource that the catalog does not hold: a
 /// `require`, `before`, `notify` or `subscribe` of a resource that is not
-/// virtual, or an operand of a chaining arrow (`->`, `~>`, `<-`, `<~`),
+/// virtual (or that `realize` surely makes real), or an operand of a chaining arrow (`->`, `~>`, `<-`, `<~`),
 /// naming a resource no code of the compilation declares; and likewise a
 /// resource `realize` names or an override (`File['x'] { … }`) sets, and a
 /// resource default's relationship metaparameter that a resource declared
@@ -46,6 +46,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
     for reference in &compilation.references {
         if !judged(model, &reference.type_name)
             || compilation.open_types.contains(&reference.type_name)
+            || !surely_holds(compilation, reference)
             || declared(compilation, reference)
         {
             continue;
@@ -97,6 +98,7 @@ fn check_defaults(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<
                 loc: default.loc,
                 by: default.by.clone(),
                 via: RefVia::Metaparam(default.metaparam),
+                of_virtual: None,
             };
             if !judged(model, type_name)
                 || compilation.open_types.contains(type_name)
@@ -163,6 +165,13 @@ fn judged(model: &Model<'_>, type_name: &str) -> bool {
 
 /// Whether some resource of the compilation answers to the reference, by
 /// title or by identity (a namevar set apart from the title).
+/// A virtual resource's relationship holds once `realize` surely makes it
+/// real; others always.
+fn surely_holds(compilation: &Compilation, reference: &ResourceRef) -> bool {
+    let Some((type_name, titles)) = &reference.of_virtual else { return true };
+    compilation.surely_realized.iter().any(|(t, title)| t == type_name && titles.contains(title))
+}
+
 fn declared(compilation: &Compilation, reference: &ResourceRef) -> bool {
     let title = reference.title.as_str();
     match reference.type_name.as_str() {

@@ -73,7 +73,13 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         if call.name == "realize" {
             for (arg, expr) in args.iter().zip(&call.args) {
-                self.record_references(&arg.clone().on_path(&ctx.path), loc(ctx.file, expr), RefVia::Realize, ctx);
+                let arg = arg.clone().on_path(&ctx.path);
+                self.record_references(&arg, loc(ctx.file, expr), RefVia::Realize, ctx);
+                if self.surely_runs(ctx) {
+                    self.out
+                        .surely_realized
+                        .extend(super::resources::referenced_resources(&arg, false).unwrap_or_default());
+                }
             }
         }
         let how = match call.name.as_str() {

@@ -192,6 +192,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 resources: Vec::new(),
                 overrides: Vec::new(),
                 references: Vec::new(),
+                surely_realized: Vec::new(),
                 relationships: Vec::new(),
                 default_references: Vec::new(),
                 open_types: std::collections::BTreeSet::new(),

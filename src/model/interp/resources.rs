@@ -75,6 +75,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             if titles.iter().any(Option::is_none) || !identity_known(type_name, &given) {
                 self.out.open_types.insert(type_name.clone());
             }
+            if resource.form == ResourceForm::Virtual {
+                self.record_virtual_references(type_name, &titles, &body.attributes, &given, ctx);
+            }
             if resource.form == ResourceForm::Regular {
                 let value_locs = body.attributes.iter().map(|a| Loc::new(ctx.file, a.value.span));
                 let value_locs: Vec<Loc> =
@@ -176,7 +179,36 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let Some(references) = referenced_resources(value, strings) else { return };
         for (type_name, title) in references {
             let by = ctx.owner.clone();
-            self.out.references.push(ResourceRef { type_name, title, loc: at, by, via });
+            self.out.references.push(ResourceRef { type_name, title, loc: at, by, via, of_virtual: None });
+        }
+    }
+
+    /// A virtual resource's relationship metaparameters: the resources they
+    /// name must be in the catalog once it is realized.
+    fn record_virtual_references(
+        &mut self,
+        type_name: &str,
+        titles: &[Option<String>],
+        attributes: &[Attribute],
+        given: &[Given],
+        ctx: &Ctx,
+    ) {
+        let Some(titles) = titles.iter().cloned().collect::<Option<Vec<String>>>() else { return };
+        // The values written in the body (resource defaults come after them).
+        for (attribute, (name, value, _)) in attributes.iter().zip(given) {
+            let Some(metaparam) = RELATIONSHIP_METAPARAMS.iter().find(|m| **m == name.as_str()) else { continue };
+            let at = Loc::new(ctx.file, attribute.value.span);
+            let Some(references) = referenced_resources(&value.clone().on_path(&ctx.path), true) else { continue };
+            for (target_type, title) in references {
+                self.out.references.push(ResourceRef {
+                    type_name: target_type,
+                    title,
+                    loc: at,
+                    by: ctx.owner.clone(),
+                    via: RefVia::Metaparam(metaparam),
+                    of_virtual: Some((type_name.to_string(), titles.clone())),
+                });
+            }
         }
     }
 
@@ -258,7 +290,14 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let at = Loc::new(ctx.file, over.type_expr.span);
         for title in titles.iter().flatten() {
             let (type_name, title, by) = (type_name.clone(), title.clone(), ctx.owner.clone());
-            self.out.references.push(ResourceRef { type_name, title, loc: at, by, via: RefVia::Override });
+            self.out.references.push(ResourceRef {
+                type_name,
+                title,
+                loc: at,
+                by,
+                via: RefVia::Override,
+                of_virtual: None,
+            });
         }
         let attributes: Vec<(String, Loc)> =
             over.attributes.iter().map(|a| (a.name.clone(), Loc::new(ctx.file, a.name_span))).collect();
