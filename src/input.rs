@@ -64,12 +64,35 @@ fn is_excluded(excludes: &GlobSet, path: &Path, root: &Path, display: &PathDispl
 /// The manifests to check, sorted, each once, and what could not be walked.
 /// `roots` are absolute and normalised ([`crate::paths::normalize`]); so are
 /// the files found, and `skipped`, directories the walk leaves out. Notices
-/// name paths as `display` shows them.
+/// name paths as `display` shows them. Files that `.gitignore` (or
+/// `.ignore`) rules leave out are not found.
 pub fn discover(
     roots: &[PathBuf],
     skipped: &[PathBuf],
     excludes: &GlobSet,
     display: &PathDisplay,
+) -> (Vec<PathBuf>, Vec<Notice>) {
+    walk(roots, skipped, excludes, display, true)
+}
+
+/// As [`discover`], without `.gitignore` and `.ignore` rules: for the
+/// module path, whose modules a deployment tool often installs into an
+/// ignored directory.
+pub fn discover_ignored_too(
+    roots: &[PathBuf],
+    skipped: &[PathBuf],
+    excludes: &GlobSet,
+    display: &PathDisplay,
+) -> (Vec<PathBuf>, Vec<Notice>) {
+    walk(roots, skipped, excludes, display, false)
+}
+
+fn walk(
+    roots: &[PathBuf],
+    skipped: &[PathBuf],
+    excludes: &GlobSet,
+    display: &PathDisplay,
+    ignore_rules: bool,
 ) -> (Vec<PathBuf>, Vec<Notice>) {
     let mut files = Vec::new();
     let mut notices = Vec::new();
@@ -116,6 +139,10 @@ pub fn discover(
         WalkBuilder::new(root)
             .follow_links(true)
             .hidden(false)
+            .git_ignore(ignore_rules)
+            .git_exclude(ignore_rules)
+            .git_global(ignore_rules)
+            .ignore(ignore_rules)
             .filter_entry(move |entry| {
                 let name = entry.file_name().to_string_lossy();
                 let is_dir = entry.file_type().is_some_and(|t| t.is_dir());

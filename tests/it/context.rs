@@ -349,3 +349,30 @@ fn a_directory_of_environments_is_checked_one_environment_at_a_time() {
         json(&mplint(&["--format", "json", "code/environments/production/site/profile/manifests/base.pp"], dir.path()));
     assert_eq!(summary(&production), [], "{production:#}");
 }
+
+#[test]
+fn modules_that_ignore_rules_hide_are_read_but_not_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("control");
+    std::fs::create_dir_all(&root).unwrap();
+    let git = Command::new("git").args(["init", "-q", "."]).current_dir(&root).status().expect("git runs");
+    assert!(git.success());
+    // r10k installs the Puppetfile's modules into the ignored `modules/`.
+    write(&root, ".gitignore", "modules/\n");
+    write(&root, "environment.conf", "modulepath = site-modules:modules\n");
+    write(&root, "Puppetfile", "mod 'puppetlabs/motd', '7.0.0'\n");
+    write(&root, "manifests/site.pp", "node default {\n  include role::web\n}\n");
+    write(&root, "site-modules/role/manifests/web.pp", "class role::web {\n  include motd\n  include nosuch\n}\n");
+    // Its own findings are not the user's to fix.
+    write(&root, "modules/motd/manifests/init.pp", "class motd {\n  include missing::dependency\n}\n");
+    for args in [vec!["--format", "json", "."], vec!["--format", "json", "site-modules/role/manifests/web.pp"]] {
+        let report = json(&mplint(&args, &root));
+        let found = findings(&report);
+        let messages: Vec<String> = found.iter().map(|f| f["message"].as_str().unwrap().to_string()).collect();
+        assert!(rules(&found).iter().all(|rule| *rule == "missing-module"), "{args:?}: {found:#?}");
+        assert!(!messages.iter().any(|m| m.contains("motd") || m.contains("missing::dependency")), "{messages:?}");
+        assert!(messages.iter().any(|m| m.contains("`nosuch`")), "{messages:?}");
+    }
+    let report = json(&mplint(&["--format", "json", "."], &root));
+    assert_eq!(report["summary"]["files"], 2, "{report:#}");
+}
