@@ -187,6 +187,10 @@ mod tests {
 /// `*` repeated, `&Callable[…] block` a lambda (`?&` optional). Listed are
 /// the functions whose types mplint can judge known values against.
 const PARAMETER_TYPES: &[(&str, &[&str])] = &[
+    // `Boolean.new(x)`, `Boolean(x)`: strings are compared ignoring case.
+    ("Boolean", &["Variant[Integer, Float, Boolean, Pattern[/^(?i:false|true|yes|no|y|n)$/]] from"]),
+    // `Integer.new(x)`, `Integer(x)`: a string must look like an integer.
+    ("Integer", &[INTEGER_FROM_ARGS, INTEGER_FROM_HASH]),
     ("abs", &["Numeric val", "String val"]),
     ("all", ITERATING),
     ("any", ITERATING),
@@ -252,6 +256,16 @@ const PARAMETER_TYPES: &[(&str, &[&str])] = &[
     ("values", &["Hash hsh"]),
     ("versioncmp", &["String a, String b, ?Boolean ignore_trailing_zeroes"]),
 ];
+
+const INTEGER_FROM_ARGS: &str = concat!(
+    "Variant[Numeric, Boolean, Pattern[/^[+-]?\\s*(?:[0-9]+|0[xX][0-9A-Fa-f]+|0[bB][01]+)$/]] from, ",
+    "?Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]] radix, ?Boolean abs"
+);
+const INTEGER_FROM_HASH: &str = concat!(
+    "Struct[{from => Variant[Numeric, Boolean, Pattern[/^[+-]?\\s*(?:[0-9]+|0[xX][0-9A-Fa-f]+|0[bB][01]+)$/]], ",
+    "Optional[radix] => Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]], ",
+    "Optional[abs] => Boolean}] hash_args"
+);
 
 const ITERATING: &[&str] = &[
     "Hash hash, &Callable[2,2] block",

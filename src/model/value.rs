@@ -181,6 +181,7 @@ impl TypeCheck<'_> {
             "Hash" | "Struct" => matches!(value, Value::Hash(_)),
             "Collection" => matches!(value, Value::Array(_) | Value::Hash(_)),
             "Regexp" => matches!(value, Value::Regex(_)),
+            "Default" => matches!(value, Value::Default),
             "Scalar" => {
                 matches!(value, Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_) | Value::Regex(_))
             }

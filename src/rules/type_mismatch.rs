@@ -21,7 +21,8 @@ use crate::rules::Level;
 /// a function of the tree written in Puppet, or its lambda (`with`, and
 /// `each`, `map`, `filter`, `any`, `all` over a known array or hash), and
 /// to one of Puppet's own functions whose every signature refuses a known
-/// argument (`3.5.each`, `[1, 2].step(0)`), are judged the same way.
+/// argument (`3.5.each`, `[1, 2].step(0)`, `Integer('eleven')`), are judged
+/// the same way.
 ///
 /// ## Why is this bad?
 /// Puppet fails the catalog: "Class[App]: parameter 'port' expects an
@@ -111,6 +112,25 @@ fn check_built_in_calls(model: &Model<'_>, compilation: &Compilation, sink: &mut
 
 /// One parameter refused by every signature: its types; else each signature.
 fn refusal_message(function: &str, refusals: &[Refusal], got: &[String]) -> String {
+    let given = got.join(", ");
+    let converted = got.first().map_or("a value", String::as_str);
+    match function {
+        "Integer.new" if refusals.iter().any(|r| r.param == "radix") => {
+            let radix = got.get(1).map_or("a value", String::as_str);
+            return format!("'Integer.new' is given the radix {radix}: Puppet takes 2, 8, 10, 16 or default");
+        }
+        "Integer.new" => {
+            return format!(
+                "'Integer.new' cannot convert {converted} to an Integer: it takes a number, a Boolean or a string that is an integer (with a radix of 2, 8, 10 or 16)"
+            );
+        }
+        "Boolean.new" => {
+            return format!(
+                "'Boolean.new' cannot convert {converted} to a Boolean: it takes a number, a Boolean or one of the strings 'true', 'false', 'yes', 'no', 'y' and 'n' (in any case)"
+            );
+        }
+        _ => {}
+    }
     let first = &refusals[0];
     if refusals.iter().all(|r| r.arg == first.arg && r.param == first.param) {
         let mut expected: Vec<&str> = Vec::new();
@@ -128,11 +148,7 @@ fn refusal_message(function: &str, refusals: &[Refusal], got: &[String]) -> Stri
         return format!("'{function}' parameter '{}' expects a value of type {expected}, got {got}", first.param);
     }
     let signatures: Vec<String> = refusals.iter().map(|r| format!("({})", readable(r.signature))).collect();
-    format!(
-        "'{function}' takes none of the arguments given ({}): it expects {}",
-        got.join(", "),
-        signatures.join(" or ")
-    )
+    format!("'{function}' takes none of the arguments given ({given}): it expects {}", signatures.join(" or "))
 }
 
 /// A signature as Puppet shows it: `String s, Callable[String] block?`.

@@ -128,7 +128,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             return true;
         }
         let plain = function.trim_start_matches("::");
-        if crate::model::signatures::typed_dispatches(plain).is_some() {
+        if plain == "new" || crate::model::signatures::typed_dispatches(plain).is_some() {
             return true;
         }
         if self.index.functions.is_empty() {
@@ -154,7 +154,14 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     ) {
         let name = normalize_name(function);
         if !self.index.functions.contains_key(&name) {
-            self.check_built_in_types(&name, args, lambda, at);
+            // `Integer.new(x)` and `Integer(x)` convert with the type's `new`.
+            match (function.trim_start_matches("::"), args.split_first()) {
+                ("new", Some((Value::Type(type_name), rest))) => {
+                    self.check_built_in_types(type_name, rest, lambda, at);
+                }
+                ("Integer" | "Boolean", _) => self.check_built_in_types(function, args, lambda, at),
+                _ => self.check_built_in_types(&name, args, lambda, at),
+            }
         }
         if let Some([def]) = self.index.functions.get(&name).map(Vec::as_slice) {
             let visible = match def.visibility {
@@ -202,7 +209,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             return;
         }
         let got = args.iter().map(Value::described).collect();
-        self.out.events.push(Event::BuiltInRefused { function: name.to_string(), loc: at, refusals, got });
+        // A type's conversion is its `new`.
+        let function =
+            if name.starts_with(|c: char| c.is_ascii_uppercase()) { format!("{name}.new") } else { name.to_string() };
+        self.out.events.push(Event::BuiltInRefused { function, loc: at, refusals, got });
     }
 
     /// Records each known value of `given`, in order, that its parameter's

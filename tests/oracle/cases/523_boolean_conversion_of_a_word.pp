@@ -1,0 +1,5 @@
+# `Boolean(x)` takes 'true', 'false', 'yes', 'no', 'y' and 'n' only.
+node default {
+  $flag = Boolean('enabled')
+  notify { "flag ${flag}": }
+}
