@@ -40,10 +40,8 @@ const SIGNATURES: &[(&str, &[Dispatch])] = &[
     ("ceiling", &[(1, Some(1), LambdaArg::No, None)]),
     ("chomp", &[(1, Some(1), LambdaArg::No, None)]),
     ("chop", &[(1, Some(1), LambdaArg::No, None)]),
-    (
-        "compare",
-        &[(2, None, LambdaArg::No, None), (2, Some(2), LambdaArg::No, None), (2, Some(3), LambdaArg::No, None)],
-    ),
+    // Its argument-mismatch handlers take more, only to fail with a message.
+    ("compare", &[(2, Some(2), LambdaArg::No, None), (2, Some(3), LambdaArg::No, None)]),
     ("contain", &[(1, None, LambdaArg::No, None)]),
     ("convert_to", &[(2, None, LambdaArg::Optional, Some((1, 1)))]),
     ("create_resources", &[(2, None, LambdaArg::Optional, None)]),
@@ -109,7 +107,8 @@ const SIGNATURES: &[(&str, &[Dispatch])] = &[
     (
         "max",
         &[
-            (0, None, LambdaArg::No, None),
+            // Without a lambda it fails on no values at all.
+            (1, None, LambdaArg::No, None),
             (0, None, LambdaArg::Required, Some((2, 2))),
             (1, Some(1), LambdaArg::Optional, Some((2, 2))),
         ],
@@ -118,7 +117,8 @@ const SIGNATURES: &[(&str, &[Dispatch])] = &[
     (
         "min",
         &[
-            (0, None, LambdaArg::No, None),
+            // Without a lambda it fails on no values at all.
+            (1, None, LambdaArg::No, None),
             (0, None, LambdaArg::Required, Some((2, 2))),
             (1, Some(1), LambdaArg::Optional, Some((2, 2))),
         ],

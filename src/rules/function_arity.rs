@@ -111,6 +111,12 @@ fn refused(signatures: &[Dispatch], args: usize, lambda: Option<(usize, Option<u
         return Some(format!("block expects {expected}, got {got}"));
     }
     if signatures.iter().any(takes_count) {
+        // `max()`: only a lambda would make no values acceptable.
+        let without_lambda = signatures.iter().filter(|d| d.2 != LambdaArg::Required).map(|d| d.0).min();
+        if let (None, Some(least)) = (lambda, without_lambda.filter(|least| usize::from(*least) > args)) {
+            let plural = if least == 1 { "" } else { "s" };
+            return Some(format!("expects at least {least} argument{plural} without a lambda, got {args}"));
+        }
         return Some(if lambda.is_some() {
             "does not take a lambda here".into()
         } else {

@@ -1,0 +1,5 @@
+# `max()` without values or a lambda fails.
+node default {
+  $largest = max()
+  notify { "largest ${largest}": }
+}
