@@ -236,6 +236,8 @@ pub struct ResourceDecl {
     /// The uniqueness key beside the title (the namevar's value), when the
     /// namevar is set explicitly to something else.
     pub key: Option<String>,
+    /// Other names it is known by (`alias => …`).
+    pub aliases: Vec<String>,
     pub loc: Loc,
     pub owner: Owner,
     /// Path relative to the owner's own path.

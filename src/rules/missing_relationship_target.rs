@@ -194,6 +194,7 @@ fn declared(compilation: &Compilation, reference: &ResourceRef) -> bool {
     let answers = |r: &ResourceDecl| {
         r.type_name == reference.type_name
             && (trimmed(&r.title) == wanted
+                || r.aliases.iter().any(|alias| trimmed(alias) == wanted)
                 || r.key.as_deref().and_then(|k| k.split('\u{0}').next()).is_some_and(|k| trimmed(k) == wanted))
     };
     compilation.resources.iter().any(answers)

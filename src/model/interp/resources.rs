@@ -149,6 +149,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                         type_name: type_name.clone(),
                         title: title.clone(),
                         key,
+                        aliases: known_aliases(&given).unwrap_or_default(),
                         loc: body_loc,
                         owner: ctx.owner.clone(),
                         path: ctx.path.clone(),
@@ -318,13 +319,28 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 /// The metaparameters that make relationships.
 const RELATIONSHIP_METAPARAMS: [&str; 4] = ["require", "before", "notify", "subscribe"];
 
+/// The names `alias` gives a declaration: known strings, or none.
+fn known_aliases(given: &[Given]) -> Option<Vec<String>> {
+    given.iter().find(|(name, ..)| name == "alias").map_or(Some(Vec::new()), |(_, value, _)| alias_names(value))
+}
+
+/// The names an `alias` value gives, when they are known.
+fn alias_names(value: &Value) -> Option<Vec<String>> {
+    match value {
+        Value::Undef => Some(Vec::new()),
+        Value::Str(alias) => Some(vec![alias.clone()]),
+        Value::Array(items) => items.iter().map(|item| item.as_str().map(str::to_string)).collect(),
+        _ => None,
+    }
+}
+
 /// Whether a declaration's attributes leave its identity beside its title
-/// known: no alias, a namevar set to a known value, no splat that could
+/// known: aliases known, a namevar set to a known value, no splat that could
 /// set either.
 fn identity_known(type_name: &str, given: &[Given]) -> bool {
     let namevar = namevar(type_name);
     given.iter().all(|(name, value, _)| match name.as_str() {
-        "alias" => false,
+        "alias" => alias_names(value).is_some(),
         "*" => matches!(value, Value::Hash(pairs) if pairs.iter().all(|(key, _)| key.as_str().is_some_and(|k| k != "alias" && k != namevar))),
         _ if name == namevar => value.to_text().is_some(),
         _ => true,
