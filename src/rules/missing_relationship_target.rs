@@ -1,12 +1,14 @@
 //! `missing-relationship-target`
 
 use super::unknown_parameter::environment;
-use super::{chain_related, reference_type, RuleInfo, Sink};
+use super::{chain_related, reference_type, Finding, RuleInfo, Sink};
 use crate::model::index::{normalize_name, DefBody};
 use crate::model::interp::{built_in_attributes, BUILT_IN_TYPES};
 use crate::model::record::{Compilation, Event, Owner, RefVia, ResourceDecl, ResourceRef};
 use crate::model::{module_of, Model};
 use crate::rules::Level;
+use crate::syntax::ast::{Expr, ExprKind, ResourceForm};
+use crate::syntax::ParsedFile;
 
 /// ## What it does
 /// Reports a relationship to a resource that the catalog does not hold: a
@@ -15,7 +17,9 @@ use crate::rules::Level;
 /// naming a resource no code of the compilation declares; and likewise a
 /// resource `realize` names or an override (`File['x'] { … }`) sets, and a
 /// resource default's relationship metaparameter that a resource declared
-/// after it by the same code takes. Only compilations
+/// after it by the same code takes; and a metaparameter written as a
+/// string that is no reference at all (`require => 'nginx'`), wherever it
+/// is. Only compilations
 /// of a node or of a site's top-level code count, and only when they show
 /// every resource of the type: no title, namevar or alias of it unknown, no
 /// class declared by an unknown name, no function that declares resources
@@ -26,7 +30,8 @@ use crate::rules::Level;
 ///
 /// ## Why is this bad?
 /// Puppet fails the catalog: "Could not find resource 'Package[nginx]' in
-/// parameter 'require'", "… for relationship from 'File[/a]'", "Failed to
+/// parameter 'require'", "No title provided and "nginx" is not a valid
+/// resource reference", "… for relationship from 'File[/a]'", "Failed to
 /// realize virtual resources", "Could not find resource(s) … for
 /// overriding".
 pub const RULE: RuleInfo = RuleInfo {
@@ -36,6 +41,50 @@ pub const RULE: RuleInfo = RuleInfo {
     summary: "A relationship, `realize` or an override names a resource that no code of the catalog declares.",
     documentation: include_str!("../../rules/missing-relationship-target.md"),
 };
+
+/// A resource's relationship metaparameter written as a string that cannot
+/// be a reference (`require => 'nginx'`): no `Type[title]` in it. The
+/// literal alone decides.
+pub fn check_literal_references(file: &ParsedFile, findings: &mut Vec<Finding>) {
+    let Some(manifest) = &file.manifest else { return };
+    for statement in &manifest.statements {
+        statement.walk(&mut |e| {
+            let ExprKind::Resource(resource) = &e.kind else { return };
+            // A virtual or exported resource's relationships may never hold.
+            if resource.form != ResourceForm::Regular {
+                return;
+            }
+            // A `default:` body's attributes only hold for the other bodies.
+            let bodies = resource.bodies.iter().filter(|b| !matches!(b.title.kind, ExprKind::Default));
+            for attribute in bodies.flat_map(|b| &b.attributes) {
+                if !matches!(attribute.name.as_str(), "require" | "before" | "notify" | "subscribe") {
+                    continue;
+                }
+                let items: Vec<&Expr> = match &attribute.value.kind {
+                    ExprKind::Array(items) => items.iter().collect(),
+                    _ => vec![&attribute.value],
+                };
+                for item in items {
+                    // A bare word is a string.
+                    let text = match &item.kind {
+                        ExprKind::Str(s) => s.as_literal(),
+                        ExprKind::Name(name) => Some(name.clone()),
+                        _ => None,
+                    };
+                    let Some(text) = text else { continue };
+                    if text.contains(['[', ']']) {
+                        continue;
+                    }
+                    let message = format!(
+                        "'{text}' in `{}` is not a resource reference (`Type['title']`): Puppet fails with \"No title provided and \"{text}\" is not a valid resource reference\"",
+                        attribute.name
+                    );
+                    findings.push(Finding::in_file(&RULE, RULE.default_level, file, item.span, message));
+                }
+            }
+        });
+    }
+}
 
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
     let nothing_named = compilation.references.is_empty() && compilation.default_references.is_empty();

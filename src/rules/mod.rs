@@ -335,6 +335,7 @@ pub const FILE_RULES: &[(&RuleInfo, FileCheck)] = &[
     (&statement_without_effect::RULE, statement_without_effect::check),
     (&illegal_placement::RULE, illegal_placement::check),
     (&illegal_expression::RULE, illegal_expression::check),
+    (&missing_relationship_target::RULE, missing_relationship_target::check_literal_references),
 ];
 
 /// Findings about a single file.

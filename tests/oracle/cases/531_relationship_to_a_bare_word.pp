@@ -1,0 +1,7 @@
+# A relationship written as a plain string names no resource.
+node default {
+  package { 'nginx': }
+  service { 'nginx':
+    require => ['Package[nginx]', 'nginx'],
+  }
+}
