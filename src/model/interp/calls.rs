@@ -49,7 +49,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             return self.eval_defined(call, &args, at, ctx);
         }
         let splat = call.args.iter().any(|a| matches!(a.kind, ExprKind::Unary { op: UnaryOp::Splat, .. }));
-        if !splat && self.argument_types_judged(&call.name, call.lambda.as_ref()) {
+        let judged = self.argument_types_judged(&call.name, call.lambda.as_ref())
+            || Self::built_in_types_judged(&call.name, &args);
+        if !splat && judged {
             let known: Vec<Value> = args.iter().map(|a| a.clone().on_path(&ctx.path)).collect();
             self.check_argument_types(&call.name, &known, call.lambda.as_ref(), at, ctx);
         }
@@ -127,18 +129,23 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if lambda.is_some_and(|l| l.params.iter().any(|p| p.type_expr.is_some())) {
             return true;
         }
-        let plain = function.trim_start_matches("::");
-        if plain == "new" || crate::model::signatures::typed_dispatches(plain).is_some() {
-            return true;
-        }
         if self.index.functions.is_empty() {
             return false;
         }
+        let plain = function.trim_start_matches("::");
         if plain.bytes().any(|b| b.is_ascii_uppercase()) {
             self.index.functions.contains_key(&normalize_name(plain))
         } else {
             self.index.functions.contains_key(plain)
         }
+    }
+
+    /// Whether a call of one of Puppet's functions whose parameter types
+    /// mplint knows has a known argument to judge.
+    pub(super) fn built_in_types_judged(function: &str, args: &[Value]) -> bool {
+        let plain = function.trim_start_matches("::");
+        let typed = plain == "new" || crate::model::signatures::typed_dispatches(plain).is_some();
+        typed && args.iter().any(|a| !matches!(a, Value::Unknown))
     }
 
     /// Values a call surely gives the parameters of a function of the

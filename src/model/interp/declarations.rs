@@ -141,7 +141,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let unknown_values = self.out.hypothetical() && matches!(ctx.owner, Owner::Class(_))
             || matches!(&ctx.owner, Owner::Define(i) if self.out.instances.get(*i).is_some_and(|d| d.entry));
         for param in params {
-            let mut value = match passed.get(&param.name) {
+            // `undef` given for a parameter with a default gives the default.
+            let given = passed.get(&param.name).filter(|v| !(matches!(v, Value::Undef) && param.default.is_some()));
+            let mut value = match given {
                 Some(v) => v.clone(),
                 None => match &param.default {
                     Some(default) => {

@@ -89,7 +89,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             ExprKind::MethodCall(call) => {
                 let object = self.eval(&call.object, ctx);
                 let args = self.eval_all(&call.args, ctx);
-                let judged = self.argument_types_judged(&call.method, call.lambda.as_ref());
+                let judged = self.argument_types_judged(&call.method, call.lambda.as_ref())
+                    || Self::built_in_types_judged(&call.method, std::slice::from_ref(&object))
+                    || Self::built_in_types_judged(&call.method, &args);
                 let known: Vec<Value> = if judged {
                     std::iter::once(object.clone()).chain(args.iter().cloned()).map(|a| a.on_path(&ctx.path)).collect()
                 } else {
