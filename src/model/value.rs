@@ -356,33 +356,10 @@ fn quoted(text: &str) -> Option<&str> {
 /// A string in a type's parameters: quoted, or a bare word (`Enum[present,
 /// absent]`), which Puppet reads as a string unless it is a keyword.
 fn string_literal(text: &str) -> Option<&str> {
+    // Puppet's keywords (`plan` in plans too).
     const KEYWORDS: &[&str] = &[
-        "and",
-        "application",
-        "attr",
-        "case",
-        "class",
-        "consumes",
-        "default",
-        "define",
-        "else",
-        "elsif",
-        "false",
-        "function",
-        "if",
-        "import",
-        "in",
-        "inherits",
-        "node",
-        "or",
-        "plan",
-        "private",
-        "produces",
-        "site",
-        "true",
-        "type",
-        "undef",
-        "unless",
+        "and", "attr", "case", "class", "default", "define", "else", "elsif", "false", "function", "if", "in",
+        "inherits", "node", "or", "plan", "private", "true", "type", "undef", "unless",
     ];
     let text = text.trim();
     if let Some(inner) = quoted(text) {

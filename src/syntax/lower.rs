@@ -34,7 +34,7 @@ type Result<T> = std::result::Result<T, LowerError>;
 
 pub fn lower(root: Node<'_>, source: &SourceFile) -> Result<Manifest> {
     let lowerer = Lowerer::new(root, source)?;
-    let statements = lowerer.statements(root)?;
+    let statements = lowerer.block_statements(root)?;
     Ok(Manifest { statements, comments: lowerer.comments })
 }
 
@@ -135,7 +135,15 @@ impl<'t, 's> Lowerer<'t, 's> {
         self.expr(self.field(node, name)?)
     }
 
+    /// Expressions of a list (arguments, array items, an access's keys).
     fn statements(&self, node: Node<'t>) -> Result<Vec<Expr>> {
+        children(node).into_iter().map(|c| self.expr(c)).collect()
+    }
+
+    /// The statements of a manifest or a block: a bare orchestration
+    /// keyword there is what is left of an orchestration statement.
+    /// Elsewhere it is a plain word (`Enum[site]`, `notice(site)`).
+    fn block_statements(&self, node: Node<'t>) -> Result<Vec<Expr>> {
         children(node)
             .into_iter()
             .map(|c| {
@@ -151,7 +159,7 @@ impl<'t, 's> Lowerer<'t, 's> {
     }
 
     fn block(&self, node: Node<'t>) -> Result<Block> {
-        Ok(Block { statements: self.statements(node)?, span: self.span(node) })
+        Ok(Block { statements: self.block_statements(node)?, span: self.span(node) })
     }
 
     fn boxed(&self, node: Node<'t>) -> Result<Box<Expr>> {
@@ -214,7 +222,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             },
             "function_call" => {
                 let function = self.field(node, "function")?;
-                let mut args = self.statements(self.field(node, "arguments")?)?;
+                let mut args = fold_pairs(self.statements(self.field(node, "arguments")?)?);
                 // `Integer[0, 9]('5')` calls `new` with the type first.
                 let name = if function.kind() == "access" {
                     args.insert(0, self.expr(function)?);
@@ -234,7 +242,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             "statement_call" => {
                 let function = self.field(node, "function")?;
                 let args = match child_by_field(node, "arguments") {
-                    Some(args) => self.statements(args)?,
+                    Some(args) => fold_pairs(self.statements(args)?),
                     None => Vec::new(),
                 };
                 ExprKind::Call(Box::new(Call {
@@ -249,7 +257,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             "method_call" => {
                 let method = self.field(node, "method")?;
                 let args = match child_by_field(node, "arguments") {
-                    Some(args) => self.statements(args)?,
+                    Some(args) => fold_pairs(self.statements(args)?),
                     None => Vec::new(),
                 };
                 ExprKind::MethodCall(Box::new(MethodCall {
@@ -894,6 +902,32 @@ fn strip_margin(raw: &str, margin: Option<&str>, starts_line: bool) -> String {
         }
     }
     out
+}
+
+/// Arguments as Puppet reads them: `key => value` pairs written one after
+/// another without braces are one hash (`epp('t.epp', a => 1, b => 2)`
+/// passes two arguments).
+fn fold_pairs(args: Vec<Expr>) -> Vec<Expr> {
+    let mut folded: Vec<Expr> = Vec::with_capacity(args.len());
+    let mut unfolded_hash = false;
+    for arg in args {
+        match arg.kind {
+            ExprKind::Pair(pair) => {
+                if let (true, Some(Expr { kind: ExprKind::Hash(pairs), span })) = (unfolded_hash, folded.last_mut()) {
+                    span.end = arg.span.end;
+                    pairs.push(*pair);
+                } else {
+                    folded.push(Expr { kind: ExprKind::Hash(vec![*pair]), span: arg.span });
+                }
+                unfolded_hash = true;
+            }
+            kind => {
+                folded.push(Expr { kind, span: arg.span });
+                unfolded_hash = false;
+            }
+        }
+    }
+    folded
 }
 
 #[cfg(test)]
