@@ -78,7 +78,13 @@ pub fn discover(workspace: &Workspace) -> BTreeMap<String, RubyType> {
 /// anything in it may declare others.
 fn attributes(text: &str, name: &str) -> Option<BTreeSet<String>> {
     static NEWTYPE: LazyLock<Regex> = LazyLock::new(|| pattern(r"newtype\(\s*:([a-z][a-z0-9_]*)([^)\n]*)"));
-    static MIXIN: LazyLock<Regex> = LazyLock::new(|| pattern(r"(?m)^\s*(?:extend|include)\s+[A-Z]|\(\s*self\s*[,)]"));
+    // Mixins, helpers given the type, and blocks of code run in it
+    // (`instance_eval(&COMMON_PARAMS)`) may add attributes.
+    static MIXIN: LazyLock<Regex> = LazyLock::new(|| {
+        pattern(
+            r"(?m)^\s*(?:extend|include)\s+[A-Z]|\(\s*self\s*[,)]|\b(?:instance_eval|class_eval|module_eval|instance_exec|class_exec)\b",
+        )
+    });
     static CALL: LazyLock<Regex> = LazyLock::new(|| pattern(r"\bnew(?:param|property|check)\b"));
     static LITERAL: LazyLock<Regex> = LazyLock::new(|| pattern(r"^\s*\(?\s*:([a-z_][a-z0-9_]*)\b"));
     static ENSURABLE: LazyLock<Regex> = LazyLock::new(|| pattern(r"\bensurable\b"));
@@ -156,9 +162,10 @@ mod tests {
         let looped = "Puppet::Type.newtype(:thing) do\n  [:a, :b].each { |p| newparam(p) }\nend\n";
         let mixin = "Puppet::Type.newtype(:thing) do\n  extend Helpers\n  newparam(:a)\nend\n";
         let helper = "Puppet::Type.newtype(:thing) do\n  Helpers.add_params(self)\nend\n";
+        let evaluated = "Puppet::Type.newtype(:thing) do\n  instance_eval(&Common::PARAMS)\n  newparam(:a)\nend\n";
         let parent = "Puppet::Type.newtype(:thing, parent: Puppet::Type::File) do\nend\n";
         let other_name = "Puppet::Type.newtype(:other) do\nend\n";
-        for text in [looped, mixin, helper, parent, other_name] {
+        for text in [looped, mixin, helper, evaluated, parent, other_name] {
             assert_eq!(attributes(text, "thing"), None, "{text}");
         }
     }
