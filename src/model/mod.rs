@@ -7,6 +7,7 @@ pub mod interp;
 pub mod reach;
 pub mod record;
 pub mod ruby_types;
+pub mod set_elsewhere;
 pub mod signatures;
 pub mod templates;
 pub mod value;
@@ -89,6 +90,9 @@ pub struct Model<'a> {
     pub site_variables: BTreeSet<String>,
     /// The templates code renders by literal names, and what they read.
     pub templates: templates::Templates,
+    /// The types whose attributes resource defaults, overrides or
+    /// collectors may set.
+    pub set_elsewhere: set_elsewhere::SetElsewhere,
 }
 
 impl<'a> Model<'a> {
@@ -147,6 +151,7 @@ impl<'a> Model<'a> {
             modules,
             site_variables,
             templates,
+            set_elsewhere: set_elsewhere::SetElsewhere::scan(files),
         }
     }
 
@@ -202,6 +207,7 @@ impl<'a> Model<'a> {
                 .with_constraints(&workspace.constraints)
                 .with_recorded_values(workspace.record_values)
                 .with_templates(&self.templates)
+                .with_set_elsewhere(&self.set_elsewhere)
                 .run()
         };
         // What a compilation reached is not checked as an entry point of its own.
@@ -497,8 +503,12 @@ impl<'a> Model<'a> {
     /// directory, or definitions in its namespace (a site's own classes).
     pub fn module_present(&self, class: &str) -> bool {
         let module = module_of(class);
+        // A directory with none of a module's parts (a leftover `Gemfile.lock`)
+        // is no module.
+        const PARTS: [&str; 7] = ["manifests", "lib", "functions", "types", "templates", "files", "metadata.json"];
+        let is_module = |dir: &std::path::PathBuf| PARTS.iter().any(|part| dir.join(part).exists());
         // Names sharing the module's prefix sort together, from the module's own name on.
-        self.modules.contains_key(module)
+        self.modules.get(module).is_some_and(is_module)
             || self
                 .index
                 .types

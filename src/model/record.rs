@@ -594,6 +594,10 @@ pub struct Compilation {
     pub references: Vec<ResourceRef>,
     /// Resources `realize` names in code that surely runs: type and title.
     pub surely_realized: Vec<(String, String)>,
+    /// Code that may not run whatever its path says: a class or defined
+    /// type that has called `return()`, `next()` or `break()`, a virtual or
+    /// exported instance, and what those or a lambda declared.
+    pub may_not_run: std::collections::BTreeSet<Owner>,
     /// Orders stated between resources whose titles are known, by code
     /// that surely runs.
     pub relationships: Vec<Relationship>,

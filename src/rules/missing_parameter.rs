@@ -1,13 +1,11 @@
 //! `missing-parameter`
 
-use std::collections::BTreeSet;
-
 use super::unknown_parameter::{definition_certain, environment, reference};
 use super::{chain_related, RuleInfo, Sink};
 use crate::model::record::{Compilation, DeclHow, Event};
+use crate::model::set_elsewhere::SetElsewhere;
 use crate::model::{module_of, Model};
 use crate::rules::Level;
-use crate::syntax::ast::{Expr, ExprKind};
 
 /// ## What it does
 /// Reports a declaration of a defined type that gives no value for a
@@ -42,48 +40,6 @@ pub const RULE: RuleInfo = RuleInfo {
     summary: "A class or defined type is declared without a value for a parameter that has no default.",
     documentation: include_str!("../../rules/missing-parameter.md"),
 };
-
-/// Types whose attributes code other than their declarations may set:
-/// resource defaults (`Mymod::Thing { x => 1 }`), overrides
-/// (`Mymod::Thing['t'] { x => 1 }`) and collectors with attributes.
-#[derive(Debug, Default)]
-pub struct SetElsewhere {
-    types: BTreeSet<String>,
-    /// Some such statement names its type by an expression: any type.
-    any: bool,
-}
-
-impl SetElsewhere {
-    pub fn scan(model: &Model<'_>) -> SetElsewhere {
-        let mut found = SetElsewhere::default();
-        for file in model.files {
-            let Some(manifest) = &file.manifest else { continue };
-            for statement in &manifest.statements {
-                statement.walk(&mut |e: &Expr| match &e.kind {
-                    ExprKind::ResourceDefaults(d) | ExprKind::ResourceOverride(d) => found.note(&d.type_expr),
-                    ExprKind::Collector(c) if !c.overrides.is_empty() => found.note(&c.type_expr),
-                    _ => {}
-                });
-            }
-        }
-        found
-    }
-
-    fn note(&mut self, type_expr: &Expr) {
-        match &type_expr.kind {
-            ExprKind::Name(n) | ExprKind::TypeRef(n) if n.eq_ignore_ascii_case("resource") => self.any = true,
-            ExprKind::Name(n) | ExprKind::TypeRef(n) => {
-                self.types.insert(n.trim_start_matches("::").to_ascii_lowercase());
-            }
-            ExprKind::Access { object, .. } => self.note(object),
-            _ => self.any = true,
-        }
-    }
-
-    pub fn covers(&self, type_name: &str) -> bool {
-        self.any || self.types.contains(type_name)
-    }
-}
 
 pub fn check(model: &Model<'_>, compilation: &Compilation, elsewhere: &SetElsewhere, sink: &mut Sink<'_, '_>) {
     sink.compilation(compilation);

@@ -95,6 +95,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
     for reference in &compilation.references {
         if !judged(model, &reference.type_name)
             || compilation.open_types.contains(&reference.type_name)
+            || compilation.may_not_run.contains(&reference.by)
             || !surely_holds(compilation, reference)
             || declared(compilation, reference)
         {

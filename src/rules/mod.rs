@@ -362,7 +362,6 @@ pub fn check_model(model: &Model<'_>) -> Vec<Finding> {
 /// [`ModelChecker`] merges what they find in compilation order.
 pub struct CompilationRules<'m, 'a> {
     model: &'m Model<'a>,
-    set_elsewhere: std::sync::OnceLock<missing_parameter::SetElsewhere>,
 }
 
 /// What the rules found in some compilations.
@@ -388,7 +387,7 @@ impl<'m, 'a> CompilationFindings<'m, 'a> {
 
 impl<'m, 'a> CompilationRules<'m, 'a> {
     pub fn new(model: &'m Model<'a>) -> Self {
-        CompilationRules { model, set_elsewhere: std::sync::OnceLock::new() }
+        CompilationRules { model }
     }
 
     /// A sink for [`Model::compile_into`] that checks each compilation.
@@ -441,7 +440,7 @@ impl<'m, 'a> CompilationRules<'m, 'a> {
                 sink.example = None;
             }
         }
-        let set_elsewhere = self.set_elsewhere.get_or_init(|| missing_parameter::SetElsewhere::scan(model));
+        let set_elsewhere = &model.set_elsewhere;
         missing_parameter::check(model, compilation, set_elsewhere, sink);
         sink.example = None;
         type_mismatch::check_defaults(model, compilation, set_elsewhere, sink);

@@ -1,11 +1,11 @@
 //! `type-mismatch`
 
-use super::missing_parameter::SetElsewhere;
 use super::missing_relationship_target::hiera_may_set_parameters;
 use super::unknown_parameter::{definition_certain, environment, reference};
 use super::{chain_related, RuleInfo, Sink};
 use crate::model::index::Loc;
 use crate::model::record::{Compilation, DeclHow, Event, Refusal};
+use crate::model::set_elsewhere::SetElsewhere;
 use crate::model::{module_of, Model};
 use crate::rules::Level;
 

@@ -708,3 +708,19 @@ fn puppet_functions_the_tree_defines_again_in_ruby_are_not_judged() {
         rules(&found).into_iter().filter(|(rule, _, _)| *rule == "type-mismatch").collect();
     assert_eq!(judged, [("type-mismatch", "init.pp".to_string(), 2)], "{found:#?}");
 }
+
+#[test]
+fn a_directory_with_no_part_of_a_module_is_a_missing_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let modules = dir.path().join("modules");
+    write(&modules.join("docker"), "manifests/init.pp", "class docker {\n  include epel\n}\n");
+    write(
+        &modules.join("docker"),
+        "metadata.json",
+        r#"{"name": "x-docker", "version": "1.0.0", "dependencies": [{"name": "stahnma/epel"}]}"#,
+    );
+    // What is left of a module removed from the tree.
+    write(&modules.join("epel"), "Gemfile.lock", "");
+    let found = findings(vec![modules], vec![]);
+    assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 2)], "{found:#?}");
+}

@@ -45,6 +45,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             self.dead = true;
             return Value::Unknown;
         }
+        // What follows in the same class or defined type may not run.
+        if matches!(call.name.as_str(), "return" | "next" | "break") {
+            self.out.may_not_run.insert(ctx.owner.clone());
+        }
         if call.name == "defined" {
             return self.eval_defined(call, &args, at, ctx);
         }

@@ -76,6 +76,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 }
             }
         }
+        if self.may_skip(ctx) {
+            self.out.may_not_run.insert(Owner::Class(name.into()));
+        }
         self.out.classes.insert(name.to_string(), ClassDecl { how, loc: at, by: ctx.owner.clone(), path });
         let enclosing = self.base_of(ctx.scope);
         self.classes.insert(name.to_string(), ClassState { scope: None, enclosing, evaluated: false });
@@ -172,9 +175,14 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             };
             // Puppet's automatic parameter lookup: data for `class::param`
             // in the tree's Hiera data replaces the default.
-            let from_data = !passed.contains_key(&param.name)
+            let defaulted = given.is_none();
+            let from_data = defaulted
                 && matches!(&ctx.owner, Owner::Class(class) if self.facts.has_data_for(&format!("{class}::{}", param.name)));
-            if unknown_values || from_data || (open_splat && !passed.contains_key(&param.name)) {
+            // A resource default, override or collector may set it instead.
+            let set_elsewhere = defaulted
+                && matches!(&ctx.owner, Owner::Define(i)
+                    if self.set_elsewhere.is_some_and(|s| s.covers(&self.out.instances[*i].type_name)));
+            if unknown_values || from_data || set_elsewhere || (open_splat && defaulted) {
                 value = Value::Unknown;
             }
             if let Some(t) = &param.type_expr {
@@ -237,6 +245,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             return;
         }
         let instance = self.out.instances.len();
+        if self.may_skip(ctx) {
+            self.out.may_not_run.insert(Owner::Define(instance));
+        }
         self.out.instances.push(DefineInstance {
             depth,
             entry,

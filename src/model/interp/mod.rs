@@ -130,6 +130,9 @@ pub struct Interpreter<'m, 'a> {
     record_values: bool,
     /// The templates code renders by literal names.
     templates: Option<&'m super::templates::Templates>,
+    /// Types whose attributes resource defaults, overrides or collectors
+    /// may set: their defined types' defaults may be replaced.
+    set_elsewhere: Option<&'m super::set_elsewhere::SetElsewhere>,
     /// Parameters bound in each class or define scope: whether given at
     /// the declaration (kept when values are recorded).
     parameters: HashMap<(ScopeId, String), bool>,
@@ -180,6 +183,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             record_values: false,
             parameters: HashMap::default(),
             templates: None,
+            set_elsewhere: None,
             out: Compilation {
                 entry,
                 node_in_view,
@@ -193,6 +197,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 overrides: Vec::new(),
                 references: Vec::new(),
                 surely_realized: Vec::new(),
+                may_not_run: std::collections::BTreeSet::new(),
                 relationships: Vec::new(),
                 default_references: Vec::new(),
                 open_types: std::collections::BTreeSet::new(),
@@ -239,6 +244,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// Knows what the templates that code renders read.
     pub fn with_templates(mut self, templates: &'m super::templates::Templates) -> Self {
         self.templates = Some(templates);
+        self
+    }
+
+    /// Knows which types' attributes code elsewhere may set.
+    pub fn with_set_elsewhere(mut self, set_elsewhere: &'m super::set_elsewhere::SetElsewhere) -> Self {
+        self.set_elsewhere = Some(set_elsewhere);
         self
     }
 

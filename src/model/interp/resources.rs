@@ -167,6 +167,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     if let (Some(record), true) = (recorded, self.out.instances.len() > before) {
                         self.out.resources[record].instance = Some(before);
                     }
+                    // A virtual or exported instance runs only if collected.
+                    if resource.form != ResourceForm::Regular && self.out.instances.len() > before {
+                        self.out.may_not_run.insert(Owner::Define(before));
+                    }
                 }
             }
         }
@@ -244,11 +248,18 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// condition on its path or on its owner's.
     pub(super) fn surely_runs(&self, ctx: &Ctx) -> bool {
         ctx.path.is_empty()
+            && !self.may_skip(ctx)
             && match &ctx.owner {
                 Owner::Top | Owner::Node => true,
                 Owner::Class(name) => self.out.classes.get(&**name).is_none_or(|c| c.path.is_empty()),
                 Owner::Define(i) => self.out.instances.get(*i).is_none_or(|d| d.path.is_empty()),
             }
+    }
+
+    /// Whether code may not run whatever its path says: in a lambda (its
+    /// iteration may be empty), or in code that may not run.
+    pub(super) fn may_skip(&self, ctx: &Ctx) -> bool {
+        matches!(self.scopes[ctx.scope].kind, ScopeKind::Lambda) || self.out.may_not_run.contains(&ctx.owner)
     }
 
     /// Records that `before` is applied before `after`, as code at `at`
