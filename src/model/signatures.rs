@@ -383,15 +383,16 @@ fn callable_params(callable: &str) -> Option<(usize, usize)> {
 /// The typed dispatches of a function of Puppet's, by name, each with its
 /// signature as written.
 pub fn typed_dispatches(name: &str) -> Option<&'static [(TypedDispatch, &'static str)]> {
-    static PARSED: std::sync::OnceLock<Vec<Vec<(TypedDispatch, &'static str)>>> = std::sync::OnceLock::new();
+    type Parsed = rustc_hash::FxHashMap<&'static str, Vec<(TypedDispatch, &'static str)>>;
+    // Asked at every call: parsed once, found by hashing.
+    static PARSED: std::sync::OnceLock<Parsed> = std::sync::OnceLock::new();
     let parsed = PARSED.get_or_init(|| {
         PARAMETER_TYPES
             .iter()
-            .map(|(_, written)| written.iter().map(|w| (TypedDispatch::parse(w), *w)).collect())
+            .map(|(name, written)| (*name, written.iter().map(|w| (TypedDispatch::parse(w), *w)).collect()))
             .collect()
     });
-    let i = PARAMETER_TYPES.binary_search_by(|(n, _)| n.cmp(&name)).ok()?;
-    Some(&parsed[i])
+    parsed.get(name).map(Vec::as_slice)
 }
 
 #[cfg(test)]

@@ -53,9 +53,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             return self.eval_defined(call, &args, at, ctx);
         }
         let splat = call.args.iter().any(|a| matches!(a.kind, ExprKind::Unary { op: UnaryOp::Splat, .. }));
-        let judged = self.argument_types_judged(&call.name, call.lambda.as_ref())
-            || Self::built_in_types_judged(&call.name, &args);
-        if !splat && judged {
+        if !splat && Self::typed_built_in(&call.name) {
+            let given: Vec<&Value> = args.iter().collect();
+            self.check_built_in_call(&call.name, &given, call.lambda.as_ref(), at);
+        }
+        if !splat && self.argument_types_judged(&call.name, call.lambda.as_ref()) {
             let known: Vec<Value> = args.iter().map(|a| a.clone().on_path(&ctx.path)).collect();
             self.check_argument_types(&call.name, &known, call.lambda.as_ref(), at, ctx);
         }
@@ -144,12 +146,30 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
     }
 
-    /// Whether a call of one of Puppet's functions whose parameter types
-    /// mplint knows has a known argument to judge.
-    pub(super) fn built_in_types_judged(function: &str, args: &[Value]) -> bool {
+    /// Whether a function may be one of Puppet's whose parameter types
+    /// mplint knows (`new` of a type among them).
+    pub(super) fn typed_built_in(function: &str) -> bool {
         let plain = function.trim_start_matches("::");
-        let typed = plain == "new" || crate::model::signatures::typed_dispatches(plain).is_some();
-        typed && args.iter().any(|a| !matches!(a, Value::Unknown))
+        plain == "new" || crate::model::signatures::typed_dispatches(plain).is_some()
+    }
+
+    /// Known arguments that every signature of one of Puppet's functions
+    /// refuses, unless the tree defines a function of that name.
+    /// `args` are the call's arguments (a method call's receiver first).
+    pub(super) fn check_built_in_call(&mut self, function: &str, args: &[&Value], lambda: Option<&Lambda>, at: Loc) {
+        if args.iter().all(|a| matches!(a, Value::Unknown)) {
+            return;
+        }
+        let name = normalize_name(function);
+        if self.index.functions.contains_key(&name) {
+            return;
+        }
+        // `Integer.new(x)` and `Integer(x)` convert with the type's `new`.
+        match (function.trim_start_matches("::"), args.split_first()) {
+            ("new", Some((Value::Type(type_name), rest))) => self.check_built_in_types(type_name, rest, lambda, at),
+            ("Integer" | "Boolean", _) => self.check_built_in_types(function, args, lambda, at),
+            _ => self.check_built_in_types(&name, args, lambda, at),
+        }
     }
 
     /// Values a call surely gives the parameters of a function of the
@@ -164,16 +184,6 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         ctx: &Ctx,
     ) {
         let name = normalize_name(function);
-        if !self.index.functions.contains_key(&name) {
-            // `Integer.new(x)` and `Integer(x)` convert with the type's `new`.
-            match (function.trim_start_matches("::"), args.split_first()) {
-                ("new", Some((Value::Type(type_name), rest))) => {
-                    self.check_built_in_types(type_name, rest, lambda, at);
-                }
-                ("Integer" | "Boolean", _) => self.check_built_in_types(function, args, lambda, at),
-                _ => self.check_built_in_types(&name, args, lambda, at),
-            }
-        }
         if let Some([def]) = self.index.functions.get(&name).map(Vec::as_slice) {
             let visible = match def.visibility {
                 Visibility::Global => true,
@@ -192,7 +202,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 
     /// Records a call of one of Puppet's functions that every signature
     /// its count of arguments fits refuses, by a known argument's type.
-    fn check_built_in_types(&mut self, name: &str, args: &[Value], lambda: Option<&Lambda>, at: Loc) {
+    fn check_built_in_types(&mut self, name: &str, args: &[&Value], lambda: Option<&Lambda>, at: Loc) {
         let Some(dispatches) = crate::model::signatures::typed_dispatches(name) else { return };
         let lambda_range = lambda.map(|l| {
             let least = l.params.iter().filter(|p| p.default.is_none() && !p.captures_rest).count();
@@ -219,7 +229,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if refusals.is_empty() {
             return;
         }
-        let got = args.iter().map(Value::described).collect();
+        let got = args.iter().map(|a| a.described()).collect();
         // A type's conversion is its `new`.
         let function =
             if name.starts_with(|c: char| c.is_ascii_uppercase()) { format!("{name}.new") } else { name.to_string() };

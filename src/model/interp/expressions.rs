@@ -89,14 +89,18 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             ExprKind::MethodCall(call) => {
                 let object = self.eval(&call.object, ctx);
                 let args = self.eval_all(&call.args, ctx);
-                let judged = self.argument_types_judged(&call.method, call.lambda.as_ref())
-                    || Self::built_in_types_judged(&call.method, std::slice::from_ref(&object))
-                    || Self::built_in_types_judged(&call.method, &args);
+                let judged = self.argument_types_judged(&call.method, call.lambda.as_ref());
                 let known: Vec<Value> = if judged {
                     std::iter::once(object.clone()).chain(args.iter().cloned()).map(|a| a.on_path(&ctx.path)).collect()
                 } else {
                     Vec::new()
                 };
+                let splat = call.args.iter().any(|a| matches!(a.kind, ExprKind::Unary { op: UnaryOp::Splat, .. }));
+                if !splat && Self::typed_built_in(&call.method) {
+                    let given: Vec<&Value> = std::iter::once(&object).chain(&args).collect();
+                    let at = Loc::new(ctx.file, call.method_span);
+                    self.check_built_in_call(&call.method, &given, call.lambda.as_ref(), at);
+                }
                 self.note_declaring_call(&call.method);
                 // `$x.f(y)` calls `f($x, y)`: a policy may forbid `f`.
                 let method = crate::model::index::normalize_name(&call.method);
@@ -112,11 +116,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                         variables: Vec::new(),
                     });
                 }
-                let splat = call.args.iter().any(|a| matches!(a.kind, ExprKind::Unary { op: UnaryOp::Splat, .. }));
                 if !splat && judged {
                     let at = Loc::new(ctx.file, call.method_span);
                     self.check_argument_types(&call.method, &known, call.lambda.as_ref(), at, ctx);
                 }
+
                 if let Some(lambda) = &call.lambda {
                     self.eval_lambda(lambda, ctx);
                 }
