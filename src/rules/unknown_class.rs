@@ -35,15 +35,22 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             if model.autoload_file_unparsed(name) {
                 continue; // the file's syntax-error says it
             }
-            sink.report(
-                &RULE,
-                *loc,
-                format!(
+            // Defined in a file the autoloader does not read (a module
+            // directory named `author-module`, say).
+            let elsewhere = model.index.types.get(name).and_then(|defs| defs.first());
+            let message = match elsewhere {
+                Some(def) => format!(
+                    "class `{name}` is defined in {}, which Puppet's autoloader does not read: it looks for {} on the module path",
+                    model.relative_path(def.file).display(),
+                    autoload_path(name).display()
+                ),
+                None => format!(
                     "class `{name}` is not defined in the checked tree or the module path (Puppet's autoloader looks for {})",
                     autoload_path(name).display()
                 ),
-                vec![],
-            );
+            };
+            let related = elsewhere.map(|def| (def.loc(), format!("`{name}` defined here"))).into_iter().collect();
+            sink.report(&RULE, *loc, message, related);
         }
     }
 }

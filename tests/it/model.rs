@@ -724,3 +724,18 @@ fn a_directory_with_no_part_of_a_module_is_a_missing_module() {
     let found = findings(vec![modules], vec![]);
     assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 2)], "{found:#?}");
 }
+
+#[test]
+fn a_class_in_a_file_the_autoloader_does_not_read_says_where_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let modules = dir.path().join("modules");
+    // A module unpacked under its Forge name: not a module name.
+    write(&modules.join("saz-rsyslog"), "manifests/init.pp", "class rsyslog {\n}\n");
+    write(&modules.join("app"), "manifests/init.pp", "class app {\n  include rsyslog\n}\n");
+    let found = findings(vec![modules], vec![]);
+    assert_eq!(rules(&found), [("unknown-class", "init.pp".to_string(), 2)], "{found:#?}");
+    assert!(
+        found[0].message.contains("saz-rsyslog/manifests/init.pp, which Puppet's autoloader does not read"),
+        "{found:#?}"
+    );
+}
