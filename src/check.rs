@@ -290,23 +290,27 @@ fn check_tree_group(
     }
     let (mut library_paths, library_notices) = pool.install(|| input::discover(&module_path, &[], &excludes, &display));
     notices.extend(library_notices);
+    let mut workspace = Workspace::discover(&roots, &module_path);
     // Modules of the tree's own module path that ignore rules hide (installed
     // by r10k or a Puppetfile into an ignored `modules/`): Puppet loads them,
     // so they are read for what they define, not reported on.
-    let tree_module_dirs: Vec<PathBuf> = Workspace::discover(&roots, &[])
+    let tree_module_dirs: Vec<PathBuf> = workspace
         .module_dirs
-        .into_iter()
+        .iter()
         .filter(|dir| roots.iter().any(|root| dir.starts_with(root)))
         .filter(|dir| !skipped.iter().any(|s| dir.starts_with(s)))
+        .cloned()
         .collect();
     if !tree_module_dirs.is_empty() {
         let (hidden, _) = pool.install(|| input::discover_ignored_too(&tree_module_dirs, skipped, &excludes, &display));
-        library_paths.extend(hidden.into_iter().filter(|p| checked_paths.binary_search(p).is_err()));
+        library_paths.extend(hidden);
         library_paths.sort();
         library_paths.dedup();
     }
     let checked_count = checked_paths.len();
-    let library_paths: Vec<PathBuf> = library_paths.into_iter().filter(|p| !checked_paths.contains(p)).collect();
+    // `checked_paths` is sorted.
+    let library_paths: Vec<PathBuf> =
+        library_paths.into_iter().filter(|p| checked_paths.binary_search(p).is_err()).collect();
     let all_paths: Vec<PathBuf> = checked_paths.into_iter().chain(library_paths).collect();
 
     let results: Vec<Result<ParsedFile, Notice>> = pool.install(|| {
@@ -342,7 +346,6 @@ fn check_tree_group(
         }
     }
     outcome.checked = reported.iter().filter(|r| **r).count();
-    let mut workspace = Workspace::discover(&roots, &module_path);
     workspace.roots = config_roots.to_vec();
     workspace.display = display.clone();
     workspace.include_functions = options.settings.include_functions.clone();

@@ -63,17 +63,9 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             }
             return;
         }
-        let Some(problem) = refused(signatures, args, lambda.map(parameter_range)) else { return };
+        let Some(problem) = refused(signatures, args, lambda.map(Lambda::arguments_taken)) else { return };
         sink.report(&RULE, Loc::new(file, at), format!("'{name}' {problem}"), Vec::new());
     });
-}
-
-/// How many arguments a lambda takes: its parameters without a default,
-/// and all of them (`None` when the last captures the rest).
-fn parameter_range(lambda: &Lambda) -> (usize, Option<usize>) {
-    let least = lambda.params.iter().filter(|p| p.default.is_none() && !p.captures_rest).count();
-    let most = (!lambda.params.iter().any(|p| p.captures_rest)).then_some(lambda.params.len());
-    (least, most)
 }
 
 /// What is wrong with a call of `args` arguments, with a lambda taking

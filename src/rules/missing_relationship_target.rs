@@ -3,7 +3,7 @@
 use super::unknown_parameter::environment;
 use super::{chain_related, reference_type, Finding, RuleInfo, Sink};
 use crate::model::index::{normalize_name, DefBody};
-use crate::model::interp::{built_in_attributes, BUILT_IN_TYPES};
+use crate::model::interp::{built_in_attributes, BUILT_IN_TYPES, RELATIONSHIP_METAPARAMS};
 use crate::model::record::{Compilation, Event, Owner, RefVia, ResourceDecl, ResourceRef};
 use crate::model::{module_of, Model};
 use crate::rules::Level;
@@ -13,7 +13,8 @@ use crate::syntax::ParsedFile;
 /// ## What it does
 /// Reports a relationship to a resource that the catalog does not hold: a
 /// `require`, `before`, `notify` or `subscribe` of a resource that is not
-/// virtual (or that `realize` surely makes real), or an operand of a chaining arrow (`->`, `~>`, `<-`, `<~`),
+/// virtual (or that `realize` surely makes real), or an operand of a
+/// chaining arrow (`->`, `~>`, `<-`, `<~`),
 /// naming a resource no code of the compilation declares; and likewise a
 /// resource `realize` names or an override (`File['x'] { … }`) sets, and a
 /// resource default's relationship metaparameter that a resource declared
@@ -57,7 +58,7 @@ pub fn check_literal_references(file: &ParsedFile, findings: &mut Vec<Finding>) 
             // A `default:` body's attributes only hold for the other bodies.
             let bodies = resource.bodies.iter().filter(|b| !matches!(b.title.kind, ExprKind::Default));
             for attribute in bodies.flat_map(|b| &b.attributes) {
-                if !matches!(attribute.name.as_str(), "require" | "before" | "notify" | "subscribe") {
+                if !RELATIONSHIP_METAPARAMS.contains(&attribute.name.as_str()) {
                     continue;
                 }
                 let items: Vec<&Expr> = match &attribute.value.kind {

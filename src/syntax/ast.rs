@@ -329,6 +329,16 @@ pub struct Lambda {
     pub span: Span,
 }
 
+impl Lambda {
+    /// How many arguments it takes: its parameters without a default, and
+    /// all of them (`None` when the last captures the rest).
+    pub fn arguments_taken(&self) -> (usize, Option<usize>) {
+        let least = self.params.iter().filter(|p| p.default.is_none() && !p.captures_rest).count();
+        let most = (!self.params.iter().any(|p| p.captures_rest)).then_some(self.params.len());
+        (least, most)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Collector {
     pub type_expr: Expr,

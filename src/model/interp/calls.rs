@@ -82,7 +82,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if call.name == "realize" {
             for (arg, expr) in args.iter().zip(&call.args) {
                 let arg = arg.clone().on_path(&ctx.path);
-                self.record_references(&arg, loc(ctx.file, expr), RefVia::Realize, ctx);
+                self.record_references(&arg, loc(ctx.file, expr), RefVia::Realize, None, ctx);
                 if self.surely_runs(ctx) {
                     self.out
                         .surely_realized
@@ -204,11 +204,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// its count of arguments fits refuses, by a known argument's type.
     fn check_built_in_types(&mut self, name: &str, args: &[&Value], lambda: Option<&Lambda>, at: Loc) {
         let Some(dispatches) = crate::model::signatures::typed_dispatches(name) else { return };
-        let lambda_range = lambda.map(|l| {
-            let least = l.params.iter().filter(|p| p.default.is_none() && !p.captures_rest).count();
-            let most = (!l.params.iter().any(|p| p.captures_rest)).then_some(l.params.len());
-            (least, most)
-        });
+        let lambda_range = lambda.map(Lambda::arguments_taken);
         let mut refusals = Vec::new();
         for (dispatch, signature) in dispatches {
             let Some(params) = dispatch.fit(args.len(), lambda_range) else { continue };

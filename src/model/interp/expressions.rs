@@ -163,11 +163,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 // A chain's value is its last operand, recorded already.
                 let first = self.eval(left, ctx).on_path(&ctx.path);
                 if !matches!(left.kind, ExprKind::Relationship { .. }) {
-                    self.record_references(&first, loc(ctx.file, left), RefVia::Chain, ctx);
+                    self.record_references(&first, loc(ctx.file, left), RefVia::Chain, None, ctx);
                 }
                 let last = self.eval(right, ctx);
                 let last_here = last.clone().on_path(&ctx.path);
-                self.record_references(&last_here, loc(ctx.file, right), RefVia::Chain, ctx);
+                self.record_references(&last_here, loc(ctx.file, right), RefVia::Chain, None, ctx);
                 let operands = if self.surely_runs(ctx) {
                     (
                         super::resources::referenced_resources(&first, false),

@@ -29,7 +29,7 @@ use crate::syntax::ParsedFile;
 
 pub use self::builtins::{built_in_attributes, is_built_in_call, BUILT_IN_FUNCTIONS, BUILT_IN_TYPES, METAPARAMETERS};
 pub use self::declarations::TypeChecks;
-pub use self::resources::namevar;
+pub use self::resources::{namevar, RELATIONSHIP_METAPARAMS};
 
 /// Most defined-type instances one compilation evaluates.
 pub const MAX_DEFINE_INSTANCES: usize = 10_000;

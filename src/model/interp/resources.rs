@@ -87,7 +87,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                         continue;
                     };
                     let value = value.clone().on_path(&ctx.path);
-                    self.record_references(&value, at, RefVia::Metaparam(metaparam), ctx);
+                    self.record_references(&value, at, RefVia::Metaparam(metaparam), None, ctx);
                     if !self.surely_runs(ctx) {
                         continue;
                     }
@@ -178,13 +178,23 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     }
 
     /// Records the resources a relationship names, when all of them are known.
-    pub(super) fn record_references(&mut self, value: &Value, at: Loc, via: RefVia, ctx: &Ctx) {
+    /// `of_virtual`: the virtual resource (type, titles) whose metaparameter
+    /// names them.
+    pub(super) fn record_references(
+        &mut self,
+        value: &Value,
+        at: Loc,
+        via: RefVia,
+        of_virtual: Option<(String, Vec<String>)>,
+        ctx: &Ctx,
+    ) {
         // Metaparameters take a reference written as a string too.
         let strings = matches!(via, RefVia::Metaparam(_));
         let Some(references) = referenced_resources(value, strings) else { return };
         for (type_name, title) in references {
             let by = ctx.owner.clone();
-            self.out.references.push(ResourceRef { type_name, title, loc: at, by, via, of_virtual: None });
+            let of_virtual = of_virtual.clone();
+            self.out.references.push(ResourceRef { type_name, title, loc: at, by, via, of_virtual });
         }
     }
 
@@ -203,17 +213,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         for (attribute, (name, value, _)) in attributes.iter().zip(given) {
             let Some(metaparam) = RELATIONSHIP_METAPARAMS.iter().find(|m| **m == name.as_str()) else { continue };
             let at = Loc::new(ctx.file, attribute.value.span);
-            let Some(references) = referenced_resources(&value.clone().on_path(&ctx.path), true) else { continue };
-            for (target_type, title) in references {
-                self.out.references.push(ResourceRef {
-                    type_name: target_type,
-                    title,
-                    loc: at,
-                    by: ctx.owner.clone(),
-                    via: RefVia::Metaparam(metaparam),
-                    of_virtual: Some((type_name.to_string(), titles.clone())),
-                });
-            }
+            let value = value.clone().on_path(&ctx.path);
+            let of_virtual = Some((type_name.to_string(), titles.clone()));
+            self.record_references(&value, at, RefVia::Metaparam(metaparam), of_virtual, ctx);
         }
     }
 
@@ -328,7 +330,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 }
 
 /// The metaparameters that make relationships.
-const RELATIONSHIP_METAPARAMS: [&str; 4] = ["require", "before", "notify", "subscribe"];
+pub const RELATIONSHIP_METAPARAMS: [&str; 4] = ["require", "before", "notify", "subscribe"];
 
 /// The names `alias` gives a declaration: known strings, or none.
 fn known_aliases(given: &[Given]) -> Option<Vec<String>> {
