@@ -12,5 +12,29 @@ fn main() -> std::process::ExitCode {
     unsafe {
         libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
     }
+    // SAFETY: set before any thread starts and before tree-sitter allocates
+    // anything, so every tree-sitter object is freed by the allocator that
+    // made it.
+    unsafe {
+        tree_sitter::set_allocator(Some(ts_malloc), Some(ts_calloc), Some(ts_realloc), Some(ts_free));
+    }
     mplint::cli::main()
+}
+
+// tree-sitter's parser allocates as much as the interpreter: mimalloc too.
+unsafe extern "C" fn ts_malloc(size: usize) -> *mut std::ffi::c_void {
+    unsafe { libmimalloc_sys::mi_malloc(size) }
+}
+
+unsafe extern "C" fn ts_calloc(count: usize, size: usize) -> *mut std::ffi::c_void {
+    let Some(bytes) = count.checked_mul(size) else { return std::ptr::null_mut() };
+    unsafe { libmimalloc_sys::mi_zalloc(bytes) }
+}
+
+unsafe extern "C" fn ts_realloc(pointer: *mut std::ffi::c_void, size: usize) -> *mut std::ffi::c_void {
+    unsafe { libmimalloc_sys::mi_realloc(pointer, size) }
+}
+
+unsafe extern "C" fn ts_free(pointer: *mut std::ffi::c_void) {
+    unsafe { libmimalloc_sys::mi_free(pointer) }
 }
