@@ -53,53 +53,68 @@ impl Templates {
     pub fn discover(
         files: &[ParsedFile],
         modules: &BTreeMap<String, PathBuf>,
-        is_fact: impl Fn(&str) -> bool,
+        is_fact: impl Fn(&str) -> bool + Sync,
     ) -> Templates {
+        use rayon::prelude::*;
+        // Each file's names, in parallel; merged in file order.
+        type Found = (BTreeSet<String>, Vec<((FileId, usize), String)>);
+        let found: Vec<Found> = files
+            .par_iter()
+            .enumerate()
+            .map(|(file_id, file)| {
+                let mut names = BTreeSet::new();
+                let mut in_own_module = Vec::new();
+                let Some(manifest) = &file.manifest else { return (names, in_own_module) };
+                // `$module_name` in a module's code is the module's name;
+                // looked up only for a file that writes it.
+                let mut module: Option<Option<&String>> = None;
+                for statement in &manifest.statements {
+                    statement.walk(&mut |e: &Expr| {
+                        let ExprKind::Call(call) = &e.kind else { return };
+                        let function = call.name.trim_start_matches("::");
+                        let args = match function {
+                            "template" => &call.args[..],
+                            "epp" => &call.args[..call.args.len().min(1)],
+                            _ => return,
+                        };
+                        for arg in args {
+                            if let Some(name) = literal_text(arg) {
+                                names.insert(epp_name(function, name));
+                                continue;
+                            }
+                            let Some(rest) = own_module_name(arg) else { continue };
+                            let module = *module.get_or_insert_with(|| {
+                                modules.iter().find(|(_, dir)| file.source.path.starts_with(dir)).map(|(name, _)| name)
+                            });
+                            let Some(module) = module else { continue };
+                            let name = epp_name(function, format!("{module}{rest}"));
+                            in_own_module.push(((file_id, arg.span.start), name.clone()));
+                            names.insert(name);
+                        }
+                    });
+                }
+                (names, in_own_module)
+            })
+            .collect();
         let mut names = BTreeSet::new();
         let mut in_own_module = HashMap::default();
-        for (file_id, file) in files.iter().enumerate() {
-            let Some(manifest) = &file.manifest else { continue };
-            // `$module_name` in a module's code is the module's name.
-            let module = modules.iter().find(|(_, dir)| file.source.path.starts_with(dir)).map(|(name, _)| name);
-            for statement in &manifest.statements {
-                statement.walk(&mut |e: &Expr| {
-                    let ExprKind::Call(call) = &e.kind else { return };
-                    let function = call.name.trim_start_matches("::");
-                    let args = match function {
-                        "template" => &call.args[..],
-                        "epp" => &call.args[..call.args.len().min(1)],
-                        _ => return,
-                    };
-                    for arg in args {
-                        let name = match (literal_text(arg), module) {
-                            (Some(name), _) => name,
-                            (None, Some(module)) => match own_module_name(arg) {
-                                Some(rest) => {
-                                    let name = epp_name(function, format!("{module}{rest}"));
-                                    in_own_module.insert((file_id, arg.span.start), name.clone());
-                                    names.insert(name);
-                                    continue;
-                                }
-                                None => continue,
-                            },
-                            (None, None) => continue,
-                        };
-                        names.insert(epp_name(function, name));
-                    }
-                });
-            }
+        for (file_names, own) in found {
+            names.extend(file_names);
+            in_own_module.extend(own);
         }
-        let mut templates = BTreeMap::new();
-        for name in names {
-            let Some((module, rest)) = name.split_once('/') else { continue };
-            let Some(dir) = modules.get(module) else { continue };
-            let path = dir.join("templates").join(rest);
-            let Ok(text) = std::fs::read_to_string(&path) else { continue };
-            let epp = Path::new(rest).extension().is_some_and(|e| e == "epp");
-            let mut reads = if epp { epp_reads(&text) } else { erb_reads(&text) };
-            reads.retain(|read| read.form == FactForm::FactsHash || is_fact(&read.name));
-            templates.insert(name.clone(), Arc::new(Template { name, path, epp, reads }));
-        }
+        let templates: BTreeMap<String, Arc<Template>> = names
+            .into_par_iter()
+            .filter_map(|name| {
+                let (module, rest) = name.split_once('/')?;
+                let dir = modules.get(module)?;
+                let path = dir.join("templates").join(rest);
+                let text = std::fs::read_to_string(&path).ok()?;
+                let epp = Path::new(rest).extension().is_some_and(|e| e == "epp");
+                let mut reads = if epp { epp_reads(&text) } else { erb_reads(&text) };
+                reads.retain(|read| read.form == FactForm::FactsHash || is_fact(&read.name));
+                Some((name.clone(), Arc::new(Template { name, path, epp, reads })))
+            })
+            .collect();
         Templates { templates, in_own_module }
     }
 
