@@ -344,7 +344,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// what the record cannot see, may declare resources of any type.
     pub(super) fn note_declaring_call(&mut self, name: &str) {
         let name = name.trim_start_matches("::");
-        if !is_built_in_call(name) || DECLARING_FUNCTIONS.contains(&name) {
+        if !self.out.open_types.contains("*") && (!is_built_in_call(name) || DECLARING_FUNCTIONS.contains(&name)) {
             self.out.open_types.insert("*".to_string());
         }
     }

@@ -116,6 +116,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let declared = Owner::Class(shared.clone());
         self.record_parameters(name, true, def.loc(), &class.params, &given, at, declared, how);
         let scope = self.new_scope(ScopeKind::Class(shared.clone()), inherited, Some(enclosing), None);
+        // Its parameters, `$title` and `$name`, bound at once.
+        self.scopes[scope].vars.reserve(class.params.len() + 2);
         if let Some(state) = self.classes.get_mut(name) {
             state.scope = Some(scope);
         }
@@ -185,7 +187,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             if unknown_values || from_data || set_elsewhere || (open_splat && defaulted) {
                 value = Value::Unknown;
             }
-            if let Some(t) = &param.type_expr {
+            // Only for what evaluating the type records (`Enum[$x]`).
+            if let Some(t) = param.type_expr.as_ref().filter(|t| !records_nothing(t)) {
                 self.eval(t, ctx);
             }
             if self.record_values {
@@ -290,6 +293,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 Some(pending.enclosing),
                 None,
             );
+            self.scopes[scope].vars.reserve(pending.define.params.len() + 2);
             let ctx = Ctx {
                 scope,
                 path: Vec::new(),
@@ -691,6 +695,26 @@ fn type_alias_text(index: &Index<'_>, files: &[crate::syntax::ParsedFile], name:
     let span = &alias.value.span;
     let written = text.get(span.start..span.end)?;
     (!has_comment(written)).then(|| written.to_string())
+}
+
+/// Whether evaluating an expression records nothing: literals, names and
+/// types, and arrays, hashes and accesses of those (most parameter types).
+fn records_nothing(expr: &Expr) -> bool {
+    match &expr.kind {
+        ExprKind::Name(_)
+        | ExprKind::TypeRef(_)
+        | ExprKind::Number(_)
+        | ExprKind::Boolean(_)
+        | ExprKind::Undef
+        | ExprKind::Default
+        | ExprKind::Regex(_) => true,
+        ExprKind::Str(s) => s.as_literal().is_some(),
+        ExprKind::Array(items) => items.iter().all(records_nothing),
+        ExprKind::Hash(pairs) => pairs.iter().all(|p| records_nothing(&p.key) && records_nothing(&p.value)),
+        ExprKind::Access { object, index } => records_nothing(object) && index.iter().all(records_nothing),
+        ExprKind::Paren(inner) => records_nothing(inner),
+        _ => false,
+    }
 }
 
 /// Might a type as written hold a comment?
