@@ -223,7 +223,10 @@ impl<'a> Index<'a> {
     /// The definition of a class or defined type visible from a compilation
     /// of `site_file` (a standalone file sees its own definitions first).
     pub fn find_type(&self, name: &str, standalone: Option<FileId>) -> Option<&Definition<'a>> {
-        let candidates = self.types.get(&normalize_name(name))?;
+        let candidates = match name.starts_with(':') || name.bytes().any(|b| b.is_ascii_uppercase()) {
+            true => self.types.get(&normalize_name(name))?,
+            false => self.types.get(name)?,
+        };
         candidates
             .iter()
             .find(|d| standalone.is_some_and(|f| d.visibility == Visibility::File(f)))

@@ -781,7 +781,9 @@ impl Compilation {
     /// Whether a path holds a guard saying `what` is (`defined`) or is not
     /// defined there.
     pub fn guarded(&self, path: &PathCond, defined: bool, what: impl Fn(&Guarded) -> bool) -> bool {
-        self.guards.iter().any(|g| g.defined == defined && path.contains(&(g.choice, g.branch)) && what(&g.what))
+        // A guard holds on a path that took its branch.
+        !path.is_empty()
+            && self.guards.iter().any(|g| g.defined == defined && path.contains(&(g.choice, g.branch)) && what(&g.what))
     }
 
     /// The unknown values a path's choices depend on: two choices on one

@@ -54,7 +54,8 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, usize)> {
     for (i, resource) in resources.iter().enumerate() {
         // Inside a second instance of a defined type: that instance is the
         // duplicate, reported once at its declaration.
-        let inside_twin = within_instances(compilation, &resource.owner).any(|inst| twins.contains(&inst));
+        let inside_twin =
+            !twins.is_empty() && within_instances(compilation, &resource.owner).any(|inst| twins.contains(&inst));
         // Declared only if not declared yet: never the second declaration,
         // though a later unguarded one clashes with it.
         let guarded = is_guarded(compilation, resource, &paths[i]);

@@ -607,6 +607,10 @@ impl Interpreter<'_, '_> {
     /// Whether a value is of the type written at `at`; for scalars, asked
     /// once per type and value in a run.
     pub(super) fn instance_of_type(&self, value: &Value, written: &str, at: Loc) -> Option<bool> {
+        // Nothing is known of these whatever the type.
+        if matches!(value, Value::Unknown | Value::Choice(_) | Value::Default) {
+            return None;
+        }
         if let Some(known) = self.type_checks.get(at, value) {
             return known;
         }
