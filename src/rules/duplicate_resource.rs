@@ -4,7 +4,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::{chain_related, RuleInfo, Sink};
 use crate::model::index::Loc;
-use crate::model::record::{compatible, join, meet, Compilation, Guarded, Owner, PathCond, ResourceDecl};
+use crate::model::record::{compatible, join, meet, Compilation, Guard, Guarded, Owner, PathCond, ResourceDecl};
 use crate::model::Model;
 use crate::rules::Level;
 
@@ -51,6 +51,9 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, usize)> {
     let mut by_key: HashMap<(&str, &str), Vec<usize>> = HashMap::default();
     let mut by_place: HashMap<(&str, &str, Loc), usize> = HashMap::default();
     let mut pairs = Vec::new();
+    // `if !defined(Type['title'])` guards: most compilations have few.
+    let resource_guards: Vec<&Guard> =
+        compilation.guards.iter().filter(|g| !g.defined && matches!(g.what, Guarded::Resource { .. })).collect();
     for (i, resource) in resources.iter().enumerate() {
         // Inside a second instance of a defined type: that instance is the
         // duplicate, reported once at its declaration.
@@ -58,7 +61,7 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, usize)> {
             !twins.is_empty() && within_instances(compilation, &resource.owner).any(|inst| twins.contains(&inst));
         // Declared only if not declared yet: never the second declaration,
         // though a later unguarded one clashes with it.
-        let guarded = is_guarded(compilation, resource, &paths[i]);
+        let guarded = is_guarded(&resource_guards, resource, &paths[i]);
         if !inside_twin && !guarded {
             let candidates =
                 by_title.get(&(resource.type_name.as_str(), resource.title.as_str())).into_iter().flatten().chain(
@@ -122,13 +125,17 @@ fn full_path(compilation: &Compilation, resource: &ResourceDecl) -> PathCond {
     join(&compilation.owner_path(&resource.owner), &resource.path)
 }
 
-/// Declared under `if !defined(Type['title'])` (or `unless defined(…)`).
-fn is_guarded(compilation: &Compilation, resource: &ResourceDecl, path: &PathCond) -> bool {
-    compilation.guarded(path, false, |what| match what {
-        Guarded::Resource { type_name, title } => {
-            *type_name == resource.type_name && title.as_ref().is_none_or(|t| *t == resource.title)
-        }
-        _ => false,
+/// Declared under `if !defined(Type['title'])` (or `unless defined(…)`),
+/// one of `guards`.
+fn is_guarded(guards: &[&Guard], resource: &ResourceDecl, path: &PathCond) -> bool {
+    guards.iter().any(|g| {
+        path.contains(&(g.choice, g.branch))
+            && match &g.what {
+                Guarded::Resource { type_name, title } => {
+                    *type_name == resource.type_name && title.as_ref().is_none_or(|t| *t == resource.title)
+                }
+                _ => false,
+            }
     })
 }
 
