@@ -106,9 +106,16 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
     let mut trees: Vec<PathBuf> = Vec::new();
     let mut focus = Focus::default();
     let mut in_a_tree = false;
+    // A file's tree depends on its directory alone: found once per directory.
+    let mut root_of_dir: std::collections::HashMap<PathBuf, Option<PathBuf>> = std::collections::HashMap::new();
     for path in paths {
         let absolute = normalize(path, &cwd);
-        let root = if absolute.is_file() { context_root(&absolute) } else { None };
+        let root = match absolute.parent() {
+            Some(dir) if absolute.is_file() => {
+                root_of_dir.entry(dir.to_path_buf()).or_insert_with(|| context_root(&absolute)).clone()
+            }
+            _ => None,
+        };
         match root {
             Some(root) => {
                 in_a_tree = true;
