@@ -77,7 +77,7 @@ pub struct Model<'a> {
     /// What parameter types say of values, shared by the compilations.
     type_checks: interp::TypeChecks,
     /// The resource types the tree's modules write in Ruby, once asked for.
-    ruby_type_names: std::sync::OnceLock<BTreeSet<String>>,
+    ruby_types: std::sync::OnceLock<std::collections::BTreeMap<String, ruby_types::RubyType>>,
     /// Whether the tree has an environment's site manifest.
     pub has_site: bool,
     /// The files reported on, when only some are (see [`Workspace::focus`]).
@@ -145,7 +145,7 @@ impl<'a> Model<'a> {
             compilations: Vec::new(),
             opaque_node_calls: std::sync::OnceLock::new(),
             type_checks: interp::TypeChecks::new(),
-            ruby_type_names: std::sync::OnceLock::new(),
+            ruby_types: std::sync::OnceLock::new(),
             has_site,
             node_variables,
             modules,
@@ -431,9 +431,10 @@ impl<'a> Model<'a> {
     }
 
     /// The resource types the tree's modules define in Ruby
-    /// (`lib/puppet/type/*.rb`), by name.
-    pub fn ruby_type_names(&self) -> &BTreeSet<String> {
-        self.ruby_type_names.get_or_init(|| ruby_types::discover(&self.workspace).into_keys().collect())
+    /// (`lib/puppet/type/*.rb`), by name; read once, by the first rule that
+    /// asks.
+    pub fn ruby_types(&self) -> &std::collections::BTreeMap<String, ruby_types::RubyType> {
+        self.ruby_types.get_or_init(|| ruby_types::discover(&self.workspace))
     }
 
     /// The files whose code names a class or defined type of `module`.

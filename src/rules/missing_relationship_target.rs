@@ -201,7 +201,7 @@ fn known_type(model: &Model<'_>, type_name: &str) -> bool {
     type_name == "class"
         || BUILT_IN_TYPES.contains(&type_name)
         || model.index.types.contains_key(type_name)
-        || model.ruby_type_names().contains(type_name)
+        || model.ruby_types().contains_key(type_name)
 }
 
 /// The types whose references are judged: Puppet's core types (whose

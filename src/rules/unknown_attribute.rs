@@ -42,7 +42,7 @@ pub const RULE: RuleInfo = RuleInfo {
 };
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
-    let ruby_types = crate::model::ruby_types::discover(&model.workspace);
+    let ruby_types = model.ruby_types();
     let known = |type_name: &str| -> Option<(Vec<&str>, String)> {
         if model.index.types.contains_key(type_name) {
             return None;
