@@ -171,6 +171,58 @@ fn read_puppetfile(root: &Path) -> (Vec<String>, Vec<String>) {
     (installed, disabled)
 }
 
+/// The directory a `Puppetfile` installs its modules into: its
+/// `moduledir` (relative to the Puppetfile), else `modules`, when it exists.
+fn puppetfile_moduledir(root: &Path) -> Option<PathBuf> {
+    let text = std::fs::read_to_string(root.join("Puppetfile")).ok()?;
+    let written = text.lines().find_map(|line| {
+        let rest = line.trim_start().strip_prefix("moduledir")?;
+        let rest = rest.trim_start_matches(['(', ' ', '\t']);
+        let quote = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
+        rest[1..].split(quote).next().map(str::to_string)
+    });
+    let dir = crate::paths::normalize(&root.join(written.as_deref().unwrap_or("modules")), root);
+    dir.is_dir().then_some(dir)
+}
+
+/// The module directories a Bolt project (`bolt-project.yaml`) at `root`
+/// reads: its `modulepath` (a list, or a string of `:`-separated
+/// directories; `modules` when not set), and `.modules`, where Bolt installs
+/// the project's modules. Only those that exist.
+fn bolt_modulepath(root: &Path) -> Vec<PathBuf> {
+    let Ok(text) = std::fs::read_to_string(root.join("bolt-project.yaml")) else { return Vec::new() };
+    let unquote = |s: &str| s.trim().trim_matches(['"', '\'']).to_string();
+    let mut entries: Vec<String> = Vec::new();
+    let mut lines = text.lines().peekable();
+    let mut found = false;
+    while let Some(line) = lines.next() {
+        let Some(value) = line.strip_prefix("modulepath:") else { continue };
+        found = true;
+        let value = value.split(" #").next().unwrap_or("").trim();
+        if let Some(list) = value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+            entries.extend(list.split(',').map(unquote).filter(|e| !e.is_empty()));
+        } else if !value.is_empty() {
+            entries.extend(unquote(value).split(':').map(str::to_string).filter(|e| !e.is_empty()));
+        } else {
+            // A block list: `- dir` lines, indented.
+            while let Some(item) = lines.peek().and_then(|l| l.trim_start().strip_prefix("- ")) {
+                entries.push(unquote(item));
+                lines.next();
+            }
+        }
+    }
+    if !found {
+        entries.push("modules".into());
+    }
+    entries.push(".modules".into());
+    entries
+        .iter()
+        .filter(|e| !e.starts_with('$') && !e.starts_with('~') && !Path::new(e).is_absolute())
+        .map(|e| crate::paths::normalize(&root.join(e), root))
+        .filter(|dir| dir.is_dir())
+        .collect()
+}
+
 /// The module of a `mod 'owner-name', …` line.
 fn puppetfile_mod(line: &str) -> Option<String> {
     let rest = line.strip_prefix("mod")?;
@@ -256,10 +308,27 @@ pub fn context_root(file: &Path) -> Option<PathBuf> {
 /// each with its own modules, and two of them may define the same class:
 /// each must be analysed on its own.
 pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
-    if !dir.is_dir() || is_environment(dir) || looks_like_module(dir) {
+    if !dir.is_dir() || looks_like_module(dir) {
         return Vec::new();
     }
     let visible = |d: &PathBuf| d.file_name().is_some_and(|n| !n.to_string_lossy().starts_with('.'));
+    if is_environment(dir) {
+        // An environment that keeps others in its `environments` directory
+        // (each with an `environment.conf` and code of its own): those are
+        // compiled on their own.
+        let holds_code = |env: &PathBuf| {
+            let entries = read_environment_modulepath(env)
+                .unwrap_or_else(|| ["site-modules", "site", "modules"].map(String::from).to_vec());
+            env.join("manifests").is_dir()
+                || entries.iter().any(|e| !e.starts_with('$') && !Path::new(e).is_absolute() && env.join(e).is_dir())
+        };
+        let nested = dir.join("environments");
+        return child_dirs(&nested)
+            .into_iter()
+            .filter(visible)
+            .filter(|e| e.join("environment.conf").is_file() && holds_code(e))
+            .collect();
+    }
     let mut found = Vec::new();
     let mut consider = |candidate: PathBuf, under_environments: bool| {
         let conf = candidate.join("environment.conf").is_file();
@@ -319,6 +388,9 @@ impl Workspace {
             // A checked directory that is no environment may still keep the
             // Puppetfile that installs its dependencies.
             ws.add_puppetfile(&path);
+            if !looks_like_module(&path) {
+                ws.add_installed_module_dirs(&path);
+            }
             if looks_like_module(&path) {
                 let name = metadata_module_name(&path)
                     .or_else(|| path_name(&path).filter(|n| is_module_name(n)))
@@ -387,9 +459,22 @@ impl Workspace {
             None => {
                 let defaults = ["site-modules", "site", "modules"].iter().map(|m| root.join(m));
                 self.module_dirs.extend(defaults.filter(|d| d.is_dir()));
+                // Without an `environment.conf`, where the tree's own tools
+                // install modules is where they are meant to be read from.
+                self.add_installed_module_dirs(root);
             }
         }
         self.add_puppetfile(root);
+    }
+
+    /// The module directories a `Puppetfile` (its `moduledir`) or a Bolt
+    /// project at `root` installs into or reads.
+    fn add_installed_module_dirs(&mut self, root: &Path) {
+        for dir in puppetfile_moduledir(root).into_iter().chain(bolt_modulepath(root)) {
+            if !self.module_dirs.contains(&dir) {
+                self.module_dirs.push(dir);
+            }
+        }
     }
 
     /// The modules a `Puppetfile` at `root` installs or comments out.

@@ -739,3 +739,47 @@ fn a_class_in_a_file_the_autoloader_does_not_read_says_where_it_is() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn modules_a_puppetfile_installs_into_its_moduledir_are_on_the_module_path() {
+    // Puppet (`--modulepath=./modules:./r10k_modules`) compiles `include app`.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "Puppetfile", "moduledir 'r10k_modules'\nmod 'puppetlabs-apt', '10.0.1'\n");
+    write(root, "manifests/site.pp", "node default {\n  include app\n}\n");
+    write(root, "modules/app/manifests/init.pp", "class app {\n  include apt\n}\n");
+    write(root, "r10k_modules/apt/manifests/init.pp", "class apt {\n  include apt::params\n}\n");
+    write(root, "r10k_modules/apt/manifests/params.pp", "class apt::params {\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}
+
+#[test]
+fn a_bolt_projects_modulepath_is_the_module_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "bolt-project.yaml", "name: site\nmodulepath:\n  - modules\n  - r10k_modules\n");
+    write(root, "modules/app/manifests/init.pp", "class app {\n  include apt\n}\n");
+    write(root, "r10k_modules/apt/manifests/init.pp", "class apt {\n}\n");
+    assert_eq!(rules(&findings(vec![root.to_path_buf()], vec![])), []);
+    // The inline list form, and a directory the project does not name.
+    write(root, "bolt-project.yaml", "name: site\nmodulepath: [modules]\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("unknown-class", "init.pp".to_string(), 2)], "{found:#?}");
+}
+
+#[test]
+fn an_environment_kept_inside_another_is_compiled_with_its_own_modules() {
+    // Puppet compiles `include foo` in environment `windows` (modulepath
+    // ./modules), the repository's root being an environment too.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "notify { 'x': }\n");
+    write(root, "environments/windows/environment.conf", "modulepath = ./modules\n");
+    write(root, "environments/windows/modules/foo/manifests/init.pp", "class foo {\n  include foo::params\n}\n");
+    write(root, "environments/windows/modules/foo/manifests/params.pp", "class foo::params {\n}\n");
+    // An environment directory without code of its own adds nothing.
+    write(root, "environments/production/environment.conf", "config_version = get_config.sh\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}
