@@ -508,14 +508,20 @@ impl<'a> Model<'a> {
         // is no module.
         const PARTS: [&str; 7] = ["manifests", "lib", "functions", "types", "templates", "files", "metadata.json"];
         let is_module = |dir: &std::path::PathBuf| PARTS.iter().any(|part| dir.join(part).exists());
+        if self.modules.get(module).is_some_and(is_module) {
+            return true;
+        }
+        // A module the Puppetfile installs is read from where it installs
+        // it, not from a copy elsewhere in the tree.
+        if self.workspace.puppetfile_modules.contains_key(module) {
+            return false;
+        }
         // Names sharing the module's prefix sort together, from the module's own name on.
-        self.modules.get(module).is_some_and(is_module)
-            || self
-                .index
-                .types
-                .range(module.to_string()..)
-                .take_while(|(name, _)| name.starts_with(module))
-                .any(|(name, _)| name.len() == module.len() || name[module.len()..].starts_with("::"))
+        self.index
+            .types
+            .range(module.to_string()..)
+            .take_while(|(name, _)| name.starts_with(module))
+            .any(|(name, _)| name.len() == module.len() || name[module.len()..].starts_with("::"))
     }
 
     pub fn span(&self, loc: Loc) -> Span {

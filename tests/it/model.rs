@@ -783,3 +783,17 @@ fn an_environment_kept_inside_another_is_compiled_with_its_own_modules() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
+
+#[test]
+fn a_module_the_puppetfile_installs_is_missing_though_a_copy_lies_elsewhere() {
+    // Puppet reads `dd` where the Puppetfile installs it, not from a copy
+    // outside the module path.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "Puppetfile", "mod 'dd', :git => 'https://example.com/dd.git'\n");
+    write(root, "modules/app/manifests/init.pp", "class app inherits dd::params {\n  include dd\n}\n");
+    write(root, "attic/modules/dd/manifests/init.pp", "class dd {\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 1)], "{found:#?}");
+    assert!(found[0].message.contains("Puppetfile installs it"), "{}", found[0].message);
+}
