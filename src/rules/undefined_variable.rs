@@ -3,7 +3,7 @@
 use super::node_scope_leak::describe_owner;
 use super::{chain_related, RuleInfo, Sink};
 use crate::model::record::Compilation;
-use crate::model::record::{Entry, ReadOutcome, ScopeKind};
+use crate::model::record::{Entry, Owner, ReadOutcome, ScopeKind};
 use crate::model::Model;
 use crate::rules::Level;
 
@@ -41,8 +41,14 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             .include_functions
             .values()
             .any(|f| f.sets.iter().any(|v| v.trim_start_matches(['$', ':']) == read.name.trim_start_matches("::")));
-        // `$::x`, unless a function the nodes call may have set it.
-        let top_scope_read = read.name.starts_with("::") && !read.name[2..].contains("::");
+        // `$::x`, or `$x` read by code at top or node scope, which looks in
+        // top scope all the same; unless a function the nodes call may have
+        // set it.
+        let top_scope_read = if let Some(name) = read.name.strip_prefix("::") {
+            !name.contains("::")
+        } else {
+            !read.name.contains("::") && matches!(read.reader, Owner::Top | Owner::Node)
+        };
         if set_by_function || model.site_provides(compilation, &read.name) || (top_scope_read && opaque_node_calls) {
             continue;
         }
@@ -94,8 +100,8 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         }
         // A class's variable that does not exist is stale code, fallback or not.
         if top_scope_read && !read.with_fallback {
-            // `$::x` names a top-scope variable on purpose: most often a
-            // fact or ENC parameter that the agents, not the tree, provide.
+            // A top-scope variable the tree never binds: most often a fact
+            // or ENC parameter that the agents, not the tree, provide.
             let message = format!(
                 "{message}; no fact the tree shows sets it: if the nodes get it from outside the tree (an external fact in facts.d, an ENC parameter), list it under `facts` in .mplint.toml; if not, Puppet fails here under strict_variables (Puppet 8's default) and reads undef otherwise"
             );

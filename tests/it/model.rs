@@ -797,3 +797,36 @@ fn a_module_the_puppetfile_installs_is_missing_though_a_copy_lies_elsewhere() {
     assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 1)], "{found:#?}");
     assert!(found[0].message.contains("Puppetfile installs it"), "{}", found[0].message);
 }
+
+#[test]
+fn a_variable_top_or_node_scope_code_reads_unset_may_come_from_outside_like_dollar_colon_colon() {
+    // `$role` at node or top scope looks in top scope, as `$::role` does:
+    // an ENC parameter or an external fact may set it (Puppet compiles
+    // this with the fact given, and fails without it). A class's own read
+    // of a variable bound nowhere stays an error.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "notify { \"tier ${tier}\": }\nnode default {\n  notify { \"role ${role} ${::zone}\": }\n  include app\n}\n",
+    );
+    write(root, "modules/app/manifests/init.pp", "class app {\n  notify { \"${nowhere}\": }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let levels: Vec<(String, u32, mplint::rules::Level)> = found
+        .iter()
+        .map(|f| (f.path.file_name().unwrap().to_string_lossy().into_owned(), f.span.start_pos.line, f.level))
+        .collect();
+    use mplint::rules::Level::{Error, Note};
+    assert_eq!(
+        levels,
+        [
+            ("site.pp".to_string(), 1, Note),
+            ("site.pp".to_string(), 3, Note),
+            ("site.pp".to_string(), 3, Note),
+            ("init.pp".to_string(), 2, Error)
+        ],
+        "{found:#?}"
+    );
+    assert!(found[0].message.contains("ENC parameter"), "{}", found[0].message);
+}

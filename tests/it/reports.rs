@@ -107,10 +107,12 @@ fn every_suppression_form() {
         concat!(
             "$a = 1\n$a = 2 # mplint:ignore:variable-reassigned\n",
             "# mplint:ignore:variable-reassigned, undefined-variable -- on the next line\n$a = 3\n",
-            "# mplint:disable:undefined-variable\nnotify { \"${u1}\": }\nnotify { \"${u2}\": }\n# mplint:enable:undefined-variable\n",
-            "notify { \"${u3}\": }\n",
+            "# mplint:disable:undefined-variable\nnotify { \"${c::u1}\": }\nnotify { \"${c::u2}\": }\n# mplint:enable:undefined-variable\n",
+            "notify { \"${c::u3}\": }\n",
             "# mplint:ignore:use-before-assign\nnotify { 'nothing to suppress': }\n",
             "$b = 1 # mplint:ignore:variable-reasigned\n",
+            // Read before any code declares it: an error.
+            "class c {\n}\n",
         ),
     );
     let report = json(&mplint(&["--format", "json", "s.pp"], dir.path()));
