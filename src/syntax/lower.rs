@@ -172,7 +172,17 @@ impl<'t, 's> Lowerer<'t, 's> {
             "variable" => ExprKind::Variable(Variable { name: self.text(node)[1..].into() }),
             "name" | "hostname" => ExprKind::Name(self.text(node).to_string()),
             "type_name" => ExprKind::TypeRef(self.text(node).to_string()),
-            "number" => ExprKind::Number(parse_number(self.text(node))),
+            "number" => {
+                // Puppet's lexer wants a number to end at a word boundary:
+                // `7d` is one illegal number, not `7` and a name.
+                let rest = &self.source.text[node.end_byte()..];
+                let glued = rest.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+                let written = &self.source.text[node.start_byte()..node.end_byte() + glued];
+                if let Some(message) = invalid_number(written) {
+                    return self.error(node, message);
+                }
+                ExprKind::Number(parse_number(self.text(node)))
+            }
             "boolean" => ExprKind::Boolean(self.text(node) == "true"),
             "undef" => ExprKind::Undef,
             "default" => ExprKind::Default,
@@ -798,6 +808,24 @@ fn number_as_variable(expr: Expr) -> Expr {
 }
 
 /// Parses a number as Puppet does: `0x1F` hex, `0755` octal, decimals and floats.
+/// What Puppet's lexer says of a number as written up to the next word
+/// boundary, when it refuses it: a bad hex or octal number, or letters
+/// glued to digits.
+pub(super) fn invalid_number(written: &str) -> Option<String> {
+    let bytes = written.as_bytes();
+    if written.starts_with("0x") || written.starts_with("0X") {
+        let digits = &written[2..];
+        return (digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_hexdigit()))
+            .then(|| format!("Not a valid hex number {written}"));
+    }
+    if bytes.len() > 1 && bytes[0] == b'0' && bytes[1] != b'.' {
+        return (!written[1..].bytes().all(|b| (b'0'..=b'7').contains(&b)))
+            .then(|| format!("Not a valid octal number {written}"));
+    }
+    let decimal = written.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-'));
+    (!decimal).then(|| format!("Illegal number '{written}'"))
+}
+
 pub fn parse_number(text: &str) -> Number {
     let overflow = || Number::Overflow(text.to_string());
     if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {

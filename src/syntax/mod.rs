@@ -295,6 +295,11 @@ fn describe_error(root: Node<'_>, source: &SourceFile, truncated: bool) -> Synta
     }
     let base = statement.start_byte();
     let problem = describe_first_error(node, root, base, source, &family, truncated);
+    // Puppet's lexer refuses a number (`7d`, `09`) before its parser reaches
+    // a later token.
+    if let Some(number) = first_invalid_number(root, &source.text, problem.span.start) {
+        return number.into_problem(source);
+    }
     // A double-quoted string that never closes runs to the end of the file,
     // where the parse then fails; the place to fix is its opening quote.
     if let Some(quote) = unclosed_double_quote(root, base) {
@@ -304,6 +309,45 @@ fn describe_error(root: Node<'_>, source: &SourceFile, truncated: bool) -> Synta
         }
     }
     problem
+}
+
+/// A number before `before` that Puppet's lexer refuses: its place and
+/// Puppet's message.
+struct InvalidNumber {
+    start: usize,
+    end: usize,
+    message: String,
+}
+
+impl InvalidNumber {
+    fn into_problem(self, source: &SourceFile) -> SyntaxProblem {
+        SyntaxProblem { span: source.span(self.start, self.end), message: self.message }
+    }
+}
+
+fn first_invalid_number(root: Node<'_>, text: &str, before: usize) -> Option<InvalidNumber> {
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        if node.start_byte() > before {
+            return None;
+        }
+        if node.kind() == "number" && node.child_count() == 0 {
+            let glued = text[node.end_byte()..].bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+            let written = &text[node.start_byte()..node.end_byte() + glued];
+            if let Some(message) = lower::invalid_number(written) {
+                return Some(InvalidNumber { start: node.start_byte(), end: node.end_byte(), message });
+            }
+        }
+        if node.end_byte() > node.start_byte() && cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return None;
+            }
+        }
+    }
 }
 
 fn describe_first_error<'t>(

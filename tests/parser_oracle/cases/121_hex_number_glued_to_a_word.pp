@@ -1,0 +1,3 @@
+class m {
+  $interval = 0x1fz
+}
