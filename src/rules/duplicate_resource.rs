@@ -225,10 +225,15 @@ fn report(
     } else {
         format!("{} (same {} as {})", describe(later), namevar(&later.type_name), describe(earlier))
     };
+    // Both run only where conditions mplint cannot decide hold (a fact's
+    // value, say): the catalog holds both only there, which is said.
+    let shared = meet(&full_path(compilation, later), &full_path(compilation, earlier));
+    let conditions = compilation.describe_path(&shared, model.files);
+    let when = if conditions.is_empty() { String::new() } else { format!(" whenever {}", conditions.join(" and ")) };
     sink.report_with_flow(
         &RULE,
         later.loc,
-        format!("{what} is already declared in the catalog of {entry}"),
+        format!("{what} is already declared in the catalog of {entry}{when}"),
         related,
         flow,
     );

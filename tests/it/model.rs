@@ -830,3 +830,19 @@ fn a_variable_top_or_node_scope_code_reads_unset_may_come_from_outside_like_doll
     );
     assert!(found[0].message.contains("ENC parameter"), "{}", found[0].message);
 }
+
+#[test]
+fn a_duplicate_only_some_nodes_declare_names_the_conditions_it_needs() {
+    // Puppet compiles this for a Linux node; a Windows node declaring two
+    // checks fails. The finding says when the catalog holds both.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "define check() {\n  case $facts['os']['family'] {\n    'windows': { notify { 'nsc_ini_check': } }\n    default:   { notify { \"cfg-${title}\": } }\n  }\n}\nnode /^linux/ {\n  check { 'a': }\n  check { 'b': }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("duplicate-resource", "site.pp".to_string(), 3)], "{found:#?}");
+    assert!(found[0].message.ends_with("whenever `$facts['os']['family']` is 'windows'"), "{}", found[0].message);
+}
