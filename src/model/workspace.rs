@@ -150,38 +150,51 @@ fn read_environment_manifest(root: &Path) -> Option<PathBuf> {
     Some(crate::paths::normalize(&root.join(value), root))
 }
 
-/// Module names a `Puppetfile` installs: `mod 'author-name'`, `mod 'author/name'`, `mod 'name'`.
-fn read_puppetfile(root: &Path) -> (Vec<String>, Vec<String>) {
-    let Ok(text) = std::fs::read_to_string(root.join("Puppetfile")) else { return Default::default() };
-    let (mut installed, mut disabled) = (Vec::new(), Vec::new());
+/// What mplint reads of a `Puppetfile`.
+#[derive(Default)]
+struct Puppetfile {
+    /// Module names it installs: `mod 'author-name'`, `mod 'author/name'`,
+    /// `mod 'name'`.
+    installed: Vec<String>,
+    /// Module names only a commented-out `mod` line names.
+    disabled: Vec<String>,
+    /// Its `moduledir`, as written.
+    moduledir: Option<String>,
+}
+
+fn read_puppetfile(root: &Path) -> Puppetfile {
+    let Ok(text) = std::fs::read_to_string(root.join("Puppetfile")) else { return Puppetfile::default() };
+    let mut read = Puppetfile::default();
     for line in text.lines() {
         let line = line.trim_start();
+        if let Some(rest) = line.strip_prefix("moduledir") {
+            let rest = rest.trim_start_matches(['(', ' ', '\t']);
+            if let Some(quote) = rest.chars().next().filter(|c| *c == '\'' || *c == '"') {
+                read.moduledir = rest[1..].split(quote).next().map(str::to_string);
+            }
+            continue;
+        }
         let (line, commented) = match line.strip_prefix('#') {
             Some(rest) => (rest.trim_start_matches('#').trim_start(), true),
             None => (line, false),
         };
         let Some(module) = puppetfile_mod(line) else { continue };
         if commented {
-            disabled.push(module)
+            read.disabled.push(module)
         } else {
-            installed.push(module)
+            read.installed.push(module)
         }
     }
-    disabled.retain(|m| !installed.contains(m));
-    (installed, disabled)
+    let installed = &read.installed;
+    read.disabled.retain(|m| !installed.contains(m));
+    read
 }
 
-/// The directory a `Puppetfile` installs its modules into: its
+/// The directory a `Puppetfile` at `root` installs its modules into: its
 /// `moduledir` (relative to the Puppetfile), else `modules`, when it exists.
-fn puppetfile_moduledir(root: &Path) -> Option<PathBuf> {
-    let text = std::fs::read_to_string(root.join("Puppetfile")).ok()?;
-    let written = text.lines().find_map(|line| {
-        let rest = line.trim_start().strip_prefix("moduledir")?;
-        let rest = rest.trim_start_matches(['(', ' ', '\t']);
-        let quote = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
-        rest[1..].split(quote).next().map(str::to_string)
-    });
-    let dir = crate::paths::normalize(&root.join(written.as_deref().unwrap_or("modules")), root);
+fn puppetfile_moduledir(root: &Path, puppetfile: &Puppetfile) -> Option<PathBuf> {
+    let written = puppetfile.moduledir.as_deref().unwrap_or("modules");
+    let dir = crate::paths::normalize(&root.join(written), root);
     dir.is_dir().then_some(dir)
 }
 
@@ -387,10 +400,11 @@ impl Workspace {
             }
             // A checked directory that is no environment may still keep the
             // Puppetfile that installs its dependencies.
-            ws.add_puppetfile(&path);
+            let puppetfile = read_puppetfile(&path);
             if !looks_like_module(&path) {
-                ws.add_installed_module_dirs(&path);
+                ws.add_installed_module_dirs(&path, &puppetfile);
             }
+            ws.add_puppetfile(&path, puppetfile);
             if looks_like_module(&path) {
                 let name = metadata_module_name(&path)
                     .or_else(|| path_name(&path).filter(|n| is_module_name(n)))
@@ -439,6 +453,7 @@ impl Workspace {
     /// not in the tree are remembered), its Puppetfile.
     fn add_environment(&mut self, root: &Path) {
         self.environments.push(root.to_path_buf());
+        let puppetfile = read_puppetfile(root);
         if let Some(manifest) = read_environment_manifest(root) {
             self.site_manifests.insert(root.to_path_buf(), manifest);
         }
@@ -461,16 +476,16 @@ impl Workspace {
                 self.module_dirs.extend(defaults.filter(|d| d.is_dir()));
                 // Without an `environment.conf`, where the tree's own tools
                 // install modules is where they are meant to be read from.
-                self.add_installed_module_dirs(root);
+                self.add_installed_module_dirs(root, &puppetfile);
             }
         }
-        self.add_puppetfile(root);
+        self.add_puppetfile(root, puppetfile);
     }
 
     /// The module directories a `Puppetfile` (its `moduledir`) or a Bolt
     /// project at `root` installs into or reads.
-    fn add_installed_module_dirs(&mut self, root: &Path) {
-        for dir in puppetfile_moduledir(root).into_iter().chain(bolt_modulepath(root)) {
+    fn add_installed_module_dirs(&mut self, root: &Path, puppetfile: &Puppetfile) {
+        for dir in puppetfile_moduledir(root, puppetfile).into_iter().chain(bolt_modulepath(root)) {
             if !self.module_dirs.contains(&dir) {
                 self.module_dirs.push(dir);
             }
@@ -478,12 +493,11 @@ impl Workspace {
     }
 
     /// The modules a `Puppetfile` at `root` installs or comments out.
-    fn add_puppetfile(&mut self, root: &Path) {
-        let (installed, disabled) = read_puppetfile(root);
-        for module in installed {
+    fn add_puppetfile(&mut self, root: &Path, puppetfile: Puppetfile) {
+        for module in puppetfile.installed {
             self.puppetfile_modules.entry(module).or_insert_with(|| root.join("Puppetfile"));
         }
-        for module in disabled {
+        for module in puppetfile.disabled {
             self.puppetfile_disabled.entry(module).or_insert_with(|| root.join("Puppetfile"));
         }
     }
