@@ -14,6 +14,7 @@ pub mod value;
 pub mod workspace;
 
 use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
@@ -262,39 +263,77 @@ impl<'a> Model<'a> {
             .filter_map(|((same, _), _)| *same)
             .collect();
         let has_result: Vec<bool> = taken.iter().map(Option::is_some).collect();
-        let mut runs: Vec<Option<Compilation>> = first
-            .par_iter()
-            .enumerate()
-            .map(|(i, entry)| {
-                let needed = !skipped[i] && same_as[i].is_none() && (!has_result[i] || shared.contains(&i));
-                needed.then(|| run(entry))
-            })
+        let needed: Vec<bool> = (0..first.len())
+            .map(|i| !skipped[i] && same_as[i].is_none() && (!has_result[i] || shared.contains(&i)))
             .collect();
-        // Every node's record is in hand before any is checked: rules ask
-        // whether some node calls a function mplint cannot see into (a
-        // skipped node's calls are read from its code).
+        // Rules ask whether some node calls a function mplint cannot see
+        // into. Only a node whose code names such a function can record the
+        // call: those nodes are compiled first; every other record is checked
+        // as soon as it is made.
+        let names_opaque: Vec<bool> = first.iter().map(|(entry, _)| self.node_calls_opaque_function(entry)).collect();
+        let mut early: std::collections::BTreeMap<usize, Compilation> = (0..first.len())
+            .into_par_iter()
+            .filter(|&i| needed[i] && names_opaque[i])
+            .map(|i| (i, run(&first[i])))
+            .collect();
         if self.opaque_node_calls.get().is_none() {
-            let opaque = runs.iter().flatten().flat_map(|c| &c.events).any(|event| match event {
+            let opaque = early.values().flat_map(|c| &c.events).any(|event| match event {
                 record::Event::NodeCall { name, .. } => !index.functions.contains_key(&index::normalize_name(name)),
                 _ => false,
-            }) || first
-                .iter()
-                .zip(&skipped)
-                .any(|((entry, _), skip)| *skip && self.node_calls_opaque_function(entry));
+            }) || (0..first.len()).any(|i| skipped[i] && names_opaque[i]);
             let _ = self.opaque_node_calls.set(opaque);
         }
-        // The records that the nodes checked share.
-        let templates: std::collections::BTreeMap<usize, Compilation> =
-            shared.into_iter().map(|j| (j, runs[j].clone().expect("a shared record is run"))).collect();
+        // The records that the nodes checked share: each is run by its
+        // first user and freed by its last.
+        let users = |j: usize| {
+            (0..first.len()).filter(|&i| !skipped[i] && !has_result[i] && (i == j || same_as[i] == Some(j))).count()
+        };
+        type SharedRecord = (std::sync::Mutex<Option<std::sync::Arc<Compilation>>>, AtomicUsize);
+        let templates: std::collections::BTreeMap<usize, SharedRecord> = shared
+            .iter()
+            .map(|&j| {
+                (j, (std::sync::Mutex::new(early.remove(&j).map(std::sync::Arc::new)), AtomicUsize::new(users(j))))
+            })
+            .collect();
+        let mut early: Vec<Option<Compilation>> = (0..first.len()).map(|i| early.remove(&i)).collect();
         let body = |entry: &Entry| match entry {
             Entry::Node { site, node } => node_body(index, *site, *node),
             _ => unreachable!("only nodes share compilations"),
         };
-        let outcomes = std::mem::take(&mut runs).into_par_iter().zip(taken).enumerate().filter(|(i, _)| !skipped[*i]);
+        // Shared record `j`, moved to entry `i`'s body.
+        let shared_record = |j: usize, i: usize| {
+            let (slot, users) = &templates[&j];
+            let record = {
+                // Run under the lock: the interpreter starts no parallel
+                // work, so this thread cannot be given another user of `j`.
+                let mut slot = slot.lock().expect("no panic while a record is shared");
+                let record = slot.get_or_insert_with(|| std::sync::Arc::new(run(&first[j]))).clone();
+                if users.fetch_sub(1, Ordering::AcqRel) == 1 {
+                    *slot = None;
+                }
+                record
+            };
+            let record = std::sync::Arc::try_unwrap(record).unwrap_or_else(|shared| (*shared).clone());
+            if i == j {
+                record
+            } else {
+                record.moved_into(first[i].0.clone(), body(&first[j].0), body(&first[i].0))
+            }
+        };
+        let outcomes = std::mem::take(&mut early).into_par_iter().zip(taken).enumerate().filter(|(i, _)| !skipped[*i]);
         let compilation = |i: usize, compiled: Option<Compilation>| match (compiled, same_as[i]) {
             (Some(compilation), _) => compilation,
-            (None, Some(j)) => templates[&j].moved_to(first[i].0.clone(), body(&first[j].0), body(&first[i].0)),
-            (None, None) => unreachable!("every entry is run or shares a run"),
+            (None, Some(j)) => shared_record(j, i),
+            (None, None) if templates.contains_key(&i) => shared_record(i, i),
+            (None, None) => {
+                let compilation = run(&first[i]);
+                debug_assert!(
+                    !compilation.events.iter().any(|e| matches!(e, record::Event::NodeCall { name, .. }
+                        if !index.functions.contains_key(&index::normalize_name(name)))),
+                    "a node that names no opaque function records no call of one"
+                );
+                compilation
+            }
         };
         let (mut reached, mut result) = if keep {
             let results = outcomes

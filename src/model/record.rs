@@ -767,7 +767,12 @@ impl Compilation {
     /// The record of another node whose body is the same text as this
     /// one's: places in `from` (this node's body) move to `to`.
     pub fn moved_to(&self, entry: Entry, from: Loc, to: Loc) -> Compilation {
-        let mut moved = self.clone();
+        self.clone().moved_into(entry, from, to)
+    }
+
+    /// [`Compilation::moved_to`], reusing this record.
+    pub fn moved_into(self, entry: Entry, from: Loc, to: Loc) -> Compilation {
+        let mut moved = self;
         moved.entry = entry;
         moved.locs_mut(&mut |loc| {
             if loc.file() == from.file() && loc.start() >= from.start() && loc.end() <= from.end() {
