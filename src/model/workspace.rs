@@ -284,6 +284,17 @@ fn is_environment(dir: &Path) -> bool {
         || (dir.join("manifests").is_dir() && ["modules", "site-modules", "site"].iter().any(|m| dir.join(m).is_dir()))
 }
 
+/// Code beside a directory of modules, the directory being no module: an
+/// environment even without an `environment.conf` (a Vagrant or test
+/// setup's `puppet/` run with `--modulepath puppet/modules`).
+fn holds_environment_layout(dir: &Path) -> bool {
+    dir.join("manifests").is_dir()
+        && !looks_like_module(dir)
+        && ["modules", "site-modules", "site"]
+            .iter()
+            .any(|m| child_dirs(&dir.join(m)).iter().any(|module| module.join("manifests").is_dir()))
+}
+
 /// The tree a file named on its own belongs to, analysed whole so that the
 /// file is seen as Puppet sees it: the nearest environment above it (not
 /// past the top of its git work tree); else that work tree, when it holds a
@@ -315,9 +326,10 @@ pub fn context_root(file: &Path) -> Option<PathBuf> {
 }
 
 /// The environments a checked directory holds below it, when it is not one
-/// itself: directories with an `environment.conf` one or two levels down,
-/// and the environments of an `environments` directory (the directory
-/// itself or its child, as in Puppet's code directory). Puppet compiles
+/// itself: directories with an `environment.conf` or with code beside a
+/// directory of modules one or two levels down, and the environments of an
+/// `environments` directory (the directory itself or its child, as in
+/// Puppet's code directory). Puppet compiles
 /// each with its own modules, and two of them may define the same class:
 /// each must be analysed on its own.
 pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
@@ -345,7 +357,7 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut consider = |candidate: PathBuf, under_environments: bool| {
         let conf = candidate.join("environment.conf").is_file();
-        if conf || (under_environments && is_environment(&candidate)) {
+        if conf || (under_environments && is_environment(&candidate)) || holds_environment_layout(&candidate) {
             found.push(candidate);
         }
     };

@@ -846,3 +846,19 @@ fn a_duplicate_only_some_nodes_declare_names_the_conditions_it_needs() {
     assert_eq!(rules(&found), [("duplicate-resource", "site.pp".to_string(), 3)], "{found:#?}");
     assert!(found[0].message.ends_with("whenever `$facts['os']['family']` is 'windows'"), "{}", found[0].message);
 }
+
+#[test]
+fn code_beside_a_directory_of_modules_is_an_environment_without_environment_conf() {
+    // A Vagrant setup's `puppet/`, run with `--modulepath puppet/modules`:
+    // Puppet compiles it. It is no module named `puppet`, and its modules
+    // are on its module path.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "puppet/manifests/site.pp", "node default {\n  include b\n}\n");
+    write(root, "puppet/manifests/x.pp", "class puppet::x {\n}\n");
+    write(root, "puppet/modules/a/manifests/init.pp", "class a {\n  notify { 'a': }\n}\n");
+    write(root, "puppet/modules/b/manifests/init.pp", "class b {\n  include a\n  include puppet::x\n}\n");
+    write(root, "Vagrantfile", "# puppet.manifests_path = 'puppet/manifests'\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}
