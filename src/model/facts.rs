@@ -569,9 +569,7 @@ fn collect_data_keys(
         }
         let found: Vec<String> = match path.extension().and_then(|e| e.to_str()) {
             // eyaml files are YAML whose values may be encrypted.
-            Some("yaml" | "yml" | "eyaml") => text
-                .lines()
-                .filter(|line| !line.starts_with([' ', '\t', '#', '-']))
+            Some("yaml" | "yml" | "eyaml") => yaml_root_lines(&text)
                 .filter_map(yaml_key)
                 .map(|key| key.trim().trim_matches(['"', '\'']).trim_start_matches("::").to_lowercase())
                 .collect(),
@@ -589,6 +587,22 @@ fn collect_data_keys(
 
 /// The key of a YAML mapping line: the text before the first colon that is
 /// not part of a `::` (`apt::keys: {}` → `apt::keys`).
+/// The lines of a YAML document's root mapping, unindented. The root may
+/// be indented as a whole (`---` then `  key: value`): its first key sets
+/// the indentation, and deeper lines belong to values.
+fn yaml_root_lines(text: &str) -> impl Iterator<Item = &str> {
+    let indent = |line: &str| line.len() - line.trim_start_matches(' ').len();
+    let is_content = |line: &str| {
+        let rest = line.trim_start_matches(' ');
+        !(rest.is_empty() || rest.starts_with(['#', '%']) || rest.starts_with("---") || rest.starts_with("..."))
+    };
+    let root = text.lines().find(|line| is_content(line)).map_or(0, indent);
+    text.lines()
+        .filter(move |line| is_content(line) && indent(line) == root)
+        .map(move |line| &line[root..])
+        .filter(|line| !line.starts_with(['\t', '-']))
+}
+
 fn yaml_key(line: &str) -> Option<&str> {
     let bytes = line.as_bytes();
     let mut i = 0;
@@ -610,9 +624,7 @@ fn yaml_key(line: &str) -> Option<&str> {
 fn external_fact_names(path: &Path, text: &str) -> Vec<String> {
     let is_name = |name: &str| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     match path.extension().and_then(|e| e.to_str()) {
-        Some("yaml" | "yml") => text
-            .lines()
-            .filter(|line| !line.starts_with([' ', '\t', '#', '-']))
+        Some("yaml" | "yml") => yaml_root_lines(text)
             .filter_map(|line| line.split_once(':'))
             .map(|(key, _)| key.trim().trim_matches(['"', '\'']).to_string())
             .filter(|key| is_name(key))
@@ -763,6 +775,14 @@ mod tests {
         assert_eq!(yaml_key("'::ntp::servers':"), Some("'::ntp::servers'"));
         assert_eq!(yaml_key("rabbitmq::repo_url: 'https://x/y'"), Some("rabbitmq::repo_url"));
         assert_eq!(yaml_key("no key here"), None);
+    }
+
+    #[test]
+    fn an_indented_root_mapping_has_its_keys_at_its_own_indentation() {
+        let text = "---\n# data\n  p::a: 1\n  p::b:\n    nested: 2\n    - item\n  p::c: |\n    p::text: 3\n";
+        assert_eq!(yaml_root_lines(text).collect::<Vec<_>>(), ["p::a: 1", "p::b:", "p::c: |"]);
+        let text = "---\np::a:\n  p::inner: 1\n- item\n";
+        assert_eq!(yaml_root_lines(text).collect::<Vec<_>>(), ["p::a:"]);
     }
 
     #[test]

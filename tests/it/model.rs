@@ -848,6 +848,22 @@ fn a_duplicate_only_some_nodes_declare_names_the_conditions_it_needs() {
 }
 
 #[test]
+fn data_whose_root_mapping_is_indented_gives_its_keys() {
+    // `---` then `  p::a: 1` is one mapping to YAML: Puppet binds `p::a`
+    // (it compiles this). A key nested under another is no root key.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = site\n");
+    write(root, "hiera.yaml", "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n");
+    write(root, "data/common.yaml", "---\n  p::a: 1\n  other:\n    p::b: 2\n");
+    write(root, "site/p/manifests/init.pp", "class p ($a, $b) {\n  notify { \"${a} ${b}\": }\n}\n");
+    write(root, "manifests/site.pp", "include p\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("missing-parameter", "site.pp".to_string(), 1)], "{found:#?}");
+    assert!(found[0].message.contains("'b'") && !found[0].message.contains("'a'"), "{}", found[0].message);
+}
+
+#[test]
 fn code_beside_a_directory_of_modules_is_an_environment_without_environment_conf() {
     // A Vagrant setup's `puppet/`, run with `--modulepath puppet/modules`:
     // Puppet compiles it. It is no module named `puppet`, and its modules
