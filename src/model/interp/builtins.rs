@@ -1,6 +1,8 @@
 //! Puppet's built-ins the interpreter knows by name: metaparameters,
 //! resource types and functions.
 
+use crate::model::value::Value;
+
 /// Attributes every resource type accepts (Puppet 7's metaparameters:
 /// `consume` and `export` went with application orchestration).
 pub const METAPARAMETERS: &[&str] =
@@ -229,6 +231,40 @@ pub fn built_in_attributes(type_name: &str) -> Option<&'static [&'static str]> {
 /// Functions that return their first argument that is not undef (stdlib's
 /// `pick`, `pick_default`): a variable passed to them may be unset on purpose.
 pub(super) const FALLBACK_FUNCTIONS: &[&str] = &["pick", "pick_default"];
+
+/// Functions that call their lambda once per element of their first
+/// argument (or a few times fewer, as `sort` does): never over an empty
+/// array or hash.
+const PER_ELEMENT_FUNCTIONS: &[&str] = &[
+    "all",
+    "any",
+    "count",
+    "each",
+    "filter",
+    "flat_map",
+    "group_by",
+    "index",
+    "map",
+    "max",
+    "min",
+    "partition",
+    "reduce",
+    "reverse_each",
+    "slice",
+    "sort",
+    "step",
+    "unique",
+];
+
+/// A call of `function` on `collection` surely never calls its lambda.
+pub(super) fn lambda_never_called(function: &str, collection: Option<&Value>) -> bool {
+    let empty = match collection {
+        Some(Value::Array(items)) => items.is_empty(),
+        Some(Value::Hash(entries)) => entries.is_empty(),
+        _ => false,
+    };
+    empty && PER_ELEMENT_FUNCTIONS.contains(&function.trim_start_matches("::"))
+}
 
 /// Whether a call is Puppet's own: a built-in function, or a data type
 /// called to make a value of it (`Integer('3')`, `Deferred('f', [])`),

@@ -1,7 +1,7 @@
 //! Function calls: `include`-like declarations, the site's include
 //! functions, `fail()`, `defined()` and fallbacks such as `pick()`.
 
-use super::builtins::{is_built_in_call, BUILT_IN_TYPES, FALLBACK_FUNCTIONS};
+use super::builtins::{is_built_in_call, lambda_never_called, BUILT_IN_TYPES, FALLBACK_FUNCTIONS};
 use super::{loc, Ctx, Interpreter};
 use crate::model::index::{normalize_name, DefBody, FileId, Loc, Visibility};
 use crate::model::record::*;
@@ -38,7 +38,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 }
             }
         }
-        if let Some(lambda) = &call.lambda {
+        if let Some(lambda) = call.lambda.as_ref().filter(|_| !lambda_never_called(&call.name, args.first())) {
             self.eval_lambda(lambda, ctx);
         }
         if call.name == "fail" {

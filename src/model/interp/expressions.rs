@@ -88,6 +88,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             ExprKind::Call(call) => self.eval_call(call, at, ctx),
             ExprKind::MethodCall(call) => {
                 let object = self.eval(&call.object, ctx);
+                let lambda_never_called = super::builtins::lambda_never_called(&call.method, Some(&object));
                 let args = self.eval_all(&call.args, ctx);
                 let judged = self.argument_types_judged(&call.method, call.lambda.as_ref());
                 let known: Vec<Value> = if judged {
@@ -121,7 +122,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     self.check_argument_types(&call.method, &known, call.lambda.as_ref(), at, ctx);
                 }
 
-                if let Some(lambda) = &call.lambda {
+                if let Some(lambda) = call.lambda.as_ref().filter(|_| !lambda_never_called) {
                     self.eval_lambda(lambda, ctx);
                 }
                 Value::Unknown
