@@ -121,6 +121,26 @@ pub fn normalize_name(name: &str) -> String {
     name.trim_start_matches("::").to_ascii_lowercase()
 }
 
+/// Why no class can have this (normalised) name, so that Puppet never
+/// finds one by it: a single `:`, an empty segment, a character no name
+/// takes. `None` for a name a class may have.
+pub fn class_name_flaw(name: &str) -> Option<&'static str> {
+    if name.is_empty() {
+        return None;
+    }
+    let segments: Vec<&str> = name.split("::").collect();
+    if segments.iter().any(|s| s.contains(':')) {
+        return Some("a single `:` separates no name segments (`::` does)");
+    }
+    if segments.iter().any(|s| s.is_empty()) {
+        return Some("it has an empty segment");
+    }
+    if segments.iter().any(|s| !s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')) {
+        return Some("class names hold only letters, digits and `_` between `::`");
+    }
+    None
+}
+
 impl<'a> Index<'a> {
     /// Indexes every file's definitions in parallel, then merges them in
     /// file order so that the index does not depend on thread timing.

@@ -53,6 +53,10 @@ impl MissingUses {
 pub fn collect(model: &Model<'_>, compilation: &Compilation, uses: &mut MissingUses) {
     for event in &compilation.events {
         if let Event::UnknownClass { name, loc } = event {
+            // `unknown-class` reports a name no class can have.
+            if crate::model::index::class_name_flaw(name).is_some() {
+                continue;
+            }
             uses.add(model, name, *loc);
         }
     }

@@ -1,7 +1,7 @@
 //! `unknown-class`
 
 use super::{RuleInfo, Sink};
-use crate::model::index::{normalize_name, DefBody, Loc};
+use crate::model::index::{class_name_flaw, normalize_name, DefBody, Loc};
 use crate::model::record::Compilation;
 use crate::model::record::Event;
 use crate::model::workspace::autoload_path;
@@ -12,7 +12,8 @@ use crate::rules::Level;
 /// Reports `include`, `require`, `contain`, `class { … }` and `inherits`
 /// naming a class that is defined nowhere in the checked tree or on the
 /// module path, though its module is there (a module that is absent is
-/// `missing-module`).
+/// `missing-module`). A name no class can have (`keystone:ldap`) is an
+/// error: no module path makes it found.
 ///
 /// ## Why is this bad?
 /// Puppet fails with "Could not find class". Often a typo, or a module
@@ -29,6 +30,17 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
     sink.compilation(compilation);
     for event in &compilation.events {
         if let Event::UnknownClass { name, loc } = event {
+            if let Some(flaw) = class_name_flaw(name) {
+                // Certain whatever the module path holds.
+                let mut message =
+                    format!("no class can be named `{name}`: {flaw}; Puppet fails with \"Could not find class\"");
+                let separated = name.split(':').filter(|s| !s.is_empty()).collect::<Vec<_>>().join("::");
+                if model.index.types.contains_key(&separated) {
+                    message.push_str(&format!(" (did you mean `{separated}`?)"));
+                }
+                sink.report_at_level(&RULE, Level::Error, *loc, message, Vec::new(), Vec::new());
+                continue;
+            }
             if !model.module_present(name) {
                 continue; // missing-module says it, once per module
             }

@@ -878,3 +878,22 @@ fn code_beside_a_directory_of_modules_is_an_environment_without_environment_conf
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
+
+#[test]
+fn a_class_name_no_class_can_have_is_an_error_not_a_missing_module() {
+    // Puppet: "Could not find declared class keystone:ldap" (oracle case
+    // 540), whatever modules are installed.
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("keystone");
+    write(&module, "manifests/init.pp", "class keystone {\n}\n");
+    write(&module, "manifests/ldap.pp", "class keystone::ldap {\n}\n");
+    write(&module, "examples/ldap.pp", "class { 'keystone:ldap': }\ninclude 'keystone::'\n");
+    let found = findings(vec![module], vec![]);
+    assert_eq!(
+        rules(&found),
+        [("unknown-class", "ldap.pp".to_string(), 1), ("unknown-class", "ldap.pp".to_string(), 2)],
+        "{found:#?}"
+    );
+    assert!(found.iter().all(|f| f.level == mplint::rules::Level::Error), "{found:#?}");
+    assert!(found[0].message.contains("did you mean `keystone::ldap`?"), "{}", found[0].message);
+}

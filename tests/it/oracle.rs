@@ -14,7 +14,8 @@
 //!   → `illegal-assignment` (top-level or node code) or
 //!   `variable-reassigned` (a class or defined type) at L;
 //! - "already defined" / "Attempt to redefine" → `duplicate-definition`;
-//! - "Could not find class" at L → `unknown-class` at L, or `missing-module`
+//! - "Could not find class" or "Could not find declared class" at L →
+//!   `unknown-class` at L, or `missing-module`
 //!   there when no class of that module exists;
 //! - "Illegal Resource Type expression" at L → `illegal-resource-type` at L;
 //! - "has no parameter named" at L (when Puppet gives a line) →
@@ -219,7 +220,7 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     if error.contains("cannot be resolved to a real type") {
         return Some(Expectation { rules: &["type-alias-cycle"], line: None, why });
     }
-    if error.contains("Could not find class") {
+    if error.contains("Could not find class") || error.contains("Could not find declared class") {
         return Some(Expectation {
             rules: &["unknown-class", "missing-module"],
             line: number_after(error, "(line: "),
