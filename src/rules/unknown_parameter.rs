@@ -39,6 +39,9 @@ pub const RULE: RuleInfo = RuleInfo {
     documentation: include_str!("../../rules/unknown-parameter.md"),
 };
 
+/// Most parameters a message names.
+const MOST_PARAMETERS_LISTED: usize = 8;
+
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
     sink.compilation(compilation);
     for event in &compilation.events {
@@ -51,8 +54,11 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         let what = reference(compilation, *class, type_name, declared);
         let parameters = parameter_names(model, type_name, *definition);
         let kind = if *class { "class" } else { "defined type" };
+        // A long list would bury the message: its length is enough.
         let takes = if parameters.is_empty() {
             "takes no parameters".to_string()
+        } else if parameters.len() > MOST_PARAMETERS_LISTED {
+            format!("takes {} parameters", parameters.len())
         } else {
             format!("takes {}", parameters.iter().map(|p| format!("`${p}`")).collect::<Vec<_>>().join(", "))
         };
