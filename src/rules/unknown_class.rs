@@ -52,9 +52,10 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             let elsewhere = model.index.types.get(name).and_then(|defs| defs.first());
             let message = match elsewhere {
                 Some(def) => format!(
-                    "class `{name}` is defined in {}, which Puppet's autoloader does not read: it looks for {} on the module path",
+                    "class `{name}` is defined in {}, outside the module path: Puppet's autoloader looks for {} {}",
                     model.relative_path(def.file).display(),
-                    autoload_path(name).display()
+                    autoload_path(name).display(),
+                    module_path_shown(model)
                 ),
                 None => format!(
                     "class `{name}` is not defined in the checked tree or the module path (Puppet's autoloader looks for {})",
@@ -65,6 +66,18 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             sink.report(&RULE, *loc, message, related);
         }
     }
+}
+
+/// Where the autoloader looks, as the run found it.
+fn module_path_shown(model: &Model<'_>) -> String {
+    let dirs = &model.workspace.module_dirs;
+    if dirs.is_empty() {
+        return "in the module path's directories, and mplint found none here (give them with --modulepath)".into();
+    }
+    let shown: Vec<String> =
+        dirs.iter().take(4).map(|d| format!("{}", model.workspace.display.show(d).display())).collect();
+    let more = if dirs.len() > 4 { format!(" and {} more", dirs.len() - 4) } else { String::new() };
+    format!("in {}{more}", shown.join(", "))
 }
 
 /// Classes that inherit a parent defined nowhere: the index alone says so.
