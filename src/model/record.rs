@@ -860,6 +860,16 @@ impl Compilation {
         matches!(self.entry, Entry::Unreached { .. })
     }
 
+    /// Whether the compilation may have declared classes mplint cannot
+    /// name: `include $c` or `class { $c: }` with `$c` unknown, or a call
+    /// of a function that may declare anything (`create_resources`, a
+    /// site's own Ruby function).
+    pub fn may_declare_unnamed_classes(&self) -> bool {
+        self.declarations.iter().any(|d| d.class.is_none())
+            || self.open_types.contains("class")
+            || self.open_types.contains("*")
+    }
+
     /// The origin Puppet gives what an owner's code declares.
     pub fn source(&self, owner: &Owner) -> Option<Source> {
         Some(match owner {

@@ -63,8 +63,10 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         }
         let report = match &qualified {
             // `$a::x`: an error when `a` ran and does not bind `x`, or
-            // when the whole program is in view and `a` never ran.
-            Some(class) => compilation.classes.contains_key(class) || in_view,
+            // when the whole program is in view and `a` surely never ran.
+            Some(class) => {
+                compilation.classes.contains_key(class) || (in_view && !compilation.may_declare_unnamed_classes())
+            }
             None => in_view || (model.has_site && !model.node_variables.contains(&*read.name)),
         };
         if !report {
