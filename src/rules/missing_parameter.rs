@@ -68,7 +68,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, elsewhere: &SetElsewh
         if missing.is_empty() {
             continue;
         }
-        let what = reference(compilation, *class, type_name, declared);
+        let what = reference(model, compilation, *class, type_name, declared);
         let names = missing.iter().map(|p| format!("'{p}'")).collect::<Vec<_>>().join(", ");
         let (value, s) = if missing.len() == 1 { ("a value", "") } else { ("values", "s") };
         let mut message = format!("{what}: expects {value} for parameter{s} {names}, which no default gives");

@@ -43,7 +43,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         if mismatched.is_empty() || !definition_certain(model, type_name, *definition) {
             continue;
         }
-        let what = reference(compilation, *class, type_name, declared);
+        let what = reference(model, compilation, *class, type_name, declared);
         let kind = if *class { "class" } else { "defined type" };
         for mismatch in mismatched.iter().filter(|m| m.default.is_none()) {
             let message = format!(
@@ -195,7 +195,7 @@ pub fn check_defaults(model: &Model<'_>, compilation: &Compilation, elsewhere: &
         } else if elsewhere.covers(type_name) {
             continue;
         }
-        let what = reference(compilation, *class, type_name, declared);
+        let what = reference(model, compilation, *class, type_name, declared);
         let kind = if *class { "class" } else { "defined type" };
         for mismatch in mismatched {
             let Some(default) = mismatch.default else { continue };

@@ -51,7 +51,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         if unknown.is_empty() || *open_splat || !definition_certain(model, type_name, *definition) {
             continue;
         }
-        let what = reference(compilation, *class, type_name, declared);
+        let what = reference(model, compilation, *class, type_name, declared);
         let parameters = parameter_names(model, type_name, *definition);
         let kind = if *class { "class" } else { "defined type" };
         // A long list would bury the message: its length is enough.
@@ -100,8 +100,15 @@ pub(super) fn parameter_names(model: &Model<'_>, type_name: &str, definition: Lo
 }
 
 /// How Puppet names the declared resource: `Class[Apache::Vhost]`,
-/// `Apache::Vhost[default]`.
-pub(super) fn reference(compilation: &Compilation, class: bool, type_name: &str, declared: &Owner) -> String {
+/// `Apache::Vhost[default]`; a title mplint cannot know is shown as written
+/// (`Apache::Vhost[$fqdn]`).
+pub(super) fn reference(
+    model: &Model<'_>,
+    compilation: &Compilation,
+    class: bool,
+    type_name: &str,
+    declared: &Owner,
+) -> String {
     let capitalized = type_name
         .split("::")
         .map(|segment| {
@@ -113,8 +120,16 @@ pub(super) fn reference(compilation: &Compilation, class: bool, type_name: &str,
     if class {
         return format!("Class[{capitalized}]");
     }
+    let written = |loc: Loc| {
+        let text = model.files.get(loc.file())?.source.text.get(loc.start()..loc.end())?;
+        (text.len() <= 60 && !text.contains('\n') && !text.starts_with('[')).then(|| text.to_string())
+    };
     let title = match declared {
-        Owner::Define(i) => compilation.instances.get(*i).and_then(|d| d.title.clone()),
+        Owner::Define(i) => compilation.instances.get(*i).and_then(|d| match &d.title {
+            Some(title) => Some(title.clone()),
+            None if !d.entry => written(d.loc),
+            None => None,
+        }),
         _ => None,
     };
     match title {

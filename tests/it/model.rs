@@ -908,3 +908,21 @@ fn a_long_parameter_list_is_counted_not_listed() {
     assert_eq!(rules(&found), [("unknown-parameter", "site.pp".to_string(), 3)], "{found:#?}");
     assert!(found[0].message.ends_with("(class `big` takes 9 parameters)"), "{}", found[0].message);
 }
+
+#[test]
+fn a_title_mplint_cannot_know_is_shown_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "site.pp",
+        "define member (String $ip) {\n  notify { $ip: }\n}\nmember { $trusted['certname']:\n  ip    => '1',\n  order => 2,\n}\n",
+    );
+    let found = findings(vec![root.join("site.pp")], vec![]);
+    assert_eq!(rules(&found), [("unknown-parameter", "site.pp".to_string(), 6)], "{found:#?}");
+    assert!(
+        found[0].message.starts_with("Member[$trusted['certname']]: has no parameter named 'order'"),
+        "{}",
+        found[0].message
+    );
+}
