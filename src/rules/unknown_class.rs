@@ -76,6 +76,9 @@ fn module_path_shown(model: &Model<'_>) -> String {
     }
     let shown: Vec<String> =
         dirs.iter().take(4).map(|d| format!("{}", model.workspace.display.show(d).display())).collect();
+    if shown == ["."] {
+        return "in . (the checked directory)".into();
+    }
     let more = if dirs.len() > 4 { format!(" and {} more", dirs.len() - 4) } else { String::new() };
     format!("in {}{more}", shown.join(", "))
 }
