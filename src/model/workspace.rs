@@ -333,14 +333,16 @@ pub fn context_root(file: &Path) -> Option<PathBuf> {
 /// each with its own modules, and two of them may define the same class:
 /// each must be analysed on its own.
 pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
-    if !dir.is_dir() || looks_like_module(dir) {
+    // `manifests/init.pp` beside an `environment.conf` is the
+    // environment's own manifest, not a module's.
+    if !dir.is_dir() || (looks_like_module(dir) && !dir.join("environment.conf").is_file()) {
         return Vec::new();
     }
     let visible = |d: &PathBuf| d.file_name().is_some_and(|n| !n.to_string_lossy().starts_with('.'));
     if is_environment(dir) {
         // An environment that keeps others in its `environments` directory
-        // (each with an `environment.conf` and code of its own): those are
-        // compiled on their own.
+        // (each with code of its own), or beside its own code (code beside a
+        // directory of modules): those are compiled on their own.
         let holds_code = |env: &PathBuf| {
             let entries = read_environment_modulepath(env)
                 .unwrap_or_else(|| ["site-modules", "site", "modules"].map(String::from).to_vec());
@@ -348,11 +350,10 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
                 || entries.iter().any(|e| !e.starts_with('$') && !Path::new(e).is_absolute() && env.join(e).is_dir())
         };
         let nested = dir.join("environments");
-        return child_dirs(&nested)
-            .into_iter()
-            .filter(visible)
-            .filter(|e| e.join("environment.conf").is_file() && holds_code(e))
-            .collect();
+        let mut found: Vec<PathBuf> =
+            child_dirs(&nested).into_iter().filter(visible).filter(|e| is_environment(e) && holds_code(e)).collect();
+        found.extend(child_dirs(dir).into_iter().filter(visible).filter(|c| holds_environment_layout(c)));
+        return found;
     }
     let mut found = Vec::new();
     let mut consider = |candidate: PathBuf, under_environments: bool| {

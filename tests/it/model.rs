@@ -926,3 +926,22 @@ fn a_title_mplint_cannot_know_is_shown_as_written() {
         found[0].message
     );
 }
+
+#[test]
+fn environments_kept_inside_an_environment_need_no_environment_conf() {
+    // Puppet compiles `sub` (modulepath sub/modules, manifest
+    // sub/manifests/site.pp) and `environments/wintest` each with its own
+    // modules and top scope. The root's `manifests/init.pp` beside its
+    // `environment.conf` is its manifest, not a module's.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = modules:$basemodulepath\n");
+    write(root, "manifests/init.pp", "include base\n");
+    write(root, "modules/base/manifests/init.pp", "class base {\n}\n");
+    write(root, "sub/manifests/site.pp", "$greeting = 'hello'\nnode default {\n  include m\n}\n");
+    write(root, "sub/modules/m/manifests/init.pp", "class m {\n  notify { $greeting: }\n}\n");
+    write(root, "environments/wintest/manifests/site.pp", "$who = 'hi'\ninclude choco\n");
+    write(root, "environments/wintest/modules/choco/manifests/init.pp", "class choco {\n  notify { $who: }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}
