@@ -185,6 +185,8 @@ pub const BUILT_IN_VARIABLES: &[&str] =
 #[derive(Debug, Clone)]
 pub struct Facts {
     custom: BTreeSet<String>,
+    /// Starts of custom facts' names computed in Ruby (`"has" + path`).
+    custom_prefixes: Vec<String>,
     /// The custom facts the tree ships (`lib/facter`, `facts.d`): those,
     /// not Facter's, are what nodes get under their names.
     shipped: BTreeSet<String>,
@@ -233,6 +235,7 @@ impl Default for Facts {
     fn default() -> Self {
         Facts {
             custom: BTreeSet::new(),
+            custom_prefixes: Vec::new(),
             shipped: BTreeSet::new(),
             declared: BTreeSet::new(),
             interpolated_only: BTreeSet::new(),
@@ -267,6 +270,9 @@ impl Facts {
                 }
             }
         }
+        let custom_prefixes: Vec<String> =
+            custom.iter().filter_map(|name| name.strip_suffix('*')).map(str::to_string).collect();
+        custom.retain(|name| !name.ends_with('*'));
         let shipped = custom.clone();
         custom.extend(declared.iter().cloned());
         let mut interpolated = BTreeSet::new();
@@ -312,6 +318,7 @@ impl Facts {
             modules.iter().filter(|(_, dir)| !module_data_understood(dir)).map(|(name, _)| name.clone()).collect();
         Facts {
             custom,
+            custom_prefixes,
             shipped,
             declared,
             interpolated_only,
@@ -377,7 +384,9 @@ impl Facts {
     /// Is `name` a fact, readable as a top-scope variable?
     pub fn is_fact(&self, name: &str) -> bool {
         let name = name.trim_start_matches("::");
-        self.custom.contains(name) || (self.core && is_core_fact(name))
+        self.custom.contains(name)
+            || (self.core && is_core_fact(name))
+            || self.custom_prefixes.iter().any(|prefix| name.starts_with(prefix.as_str()))
     }
 
     /// Is `name` a fact by name: Facter's, a custom fact of the tree or one
@@ -723,10 +732,20 @@ fn custom_fact_names(ruby: &str) -> Vec<String> {
         let args = rest.trim_start().trim_start_matches('(').trim_start();
         let name: String = match args.chars().next() {
             Some(':') => args[1..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect(),
-            Some(q @ ('\'' | '"')) => args[1..].chars().take_while(|c| *c != q).collect(),
+            Some(q @ ('\'' | '"')) => {
+                let quoted: String = args[1..].chars().take_while(|c| *c != q).collect();
+                let after = args[1 + quoted.len()..].trim_start_matches(q).trim_start();
+                // `"has" + path.gsub(…)`, `"nic_#{n}"`: a name computed
+                // from a known start, kept as that start and `*`.
+                match quoted.find("#{").filter(|_| q == '"') {
+                    Some(at) => format!("{}*", &quoted[..at]),
+                    None if after.starts_with('+') => format!("{quoted}*"),
+                    None => quoted,
+                }
+            }
             _ => String::new(),
         };
-        if !name.is_empty() {
+        if !name.is_empty() && name != "*" {
             names.push(name);
         }
     }
@@ -751,6 +770,8 @@ mod tests {
         let ruby = "Facter.add(:datacenter) do\n setcode { 'x' }\nend\nFacter.add('rack_id') do\nend\nFacter.add(\"row\", :type => :aggregate)";
         assert_eq!(custom_fact_names(ruby), ["datacenter", "rack_id", "row"]);
         assert!(Facts::with_custom(custom_fact_names(ruby)).is_fact("rack_id"));
+        let ruby = "%w{/srv /tmp}.each do |path|\n  Facter.add(\"has\" + path.gsub('/', '_')) do\n  end\nend\nFacter.add(\"nic_#{n}\")\nFacter.add(\"#{x}\")\nFacter.add('a#{b}')";
+        assert_eq!(custom_fact_names(ruby), ["has*", "nic_*", "a#{b}"]);
     }
 
     #[test]

@@ -945,3 +945,24 @@ fn environments_kept_inside_an_environment_need_no_environment_conf() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
+
+#[test]
+fn a_custom_fact_whose_name_is_computed_covers_names_with_its_start() {
+    // Facter resolves `has_tmp` from this loop; Puppet given the fact
+    // compiles the site. `$hostname_x` is no such fact.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "modules/m/lib/facter/paths.rb",
+        "%w{/srv/x /tmp}.each do |path|\n  Facter.add(\"has\" + path.gsub(/[\\/-]/, '_')) do\n    setcode { FileTest.exist?(path) }\n  end\nend\n",
+    );
+    write(
+        root,
+        "modules/m/manifests/init.pp",
+        "class m {\n  if $has_tmp {\n    notify { \"${other_thing}\": }\n  }\n}\n",
+    );
+    write(root, "manifests/site.pp", "node default {\n  include m\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("undefined-variable", "init.pp".to_string(), 3)], "{found:#?}");
+}
