@@ -245,7 +245,9 @@ module.exports = grammar({
     // `file { 'a': ... ; 'b': ... }`, `class { 'x': }`, `@user { ... }`.
     resource_declaration: ($) => prec(1, seq(
       optional(field('form', choice('@', '@@'))),
-      field('type', choice($._resource_type, $._evaluated_resource_type)),
+      // `fail { 'x': }` declares a resource of type `fail`: Puppet reads
+      // a statement function's name before `{` as a resource type.
+      field('type', choice($._resource_type, $._evaluated_resource_type, alias(choice(...STATEMENT_FUNCTIONS), $.name))),
       '{',
       $.resource_body,
       repeat(seq(';', $.resource_body)),
