@@ -12,7 +12,8 @@ use crate::syntax::ast::{Expr, ExprKind};
 /// function of that name (`functions/port_of.pp`) and no Ruby one
 /// (`lib/puppet/functions/app/port_of.rb`). A module that is absent is not
 /// judged, nor a function without a namespace, which any module's Ruby
-/// code may define.
+/// code may define. Puppet 3's `import`, which Puppet 4 dropped, is
+/// reported too.
 ///
 /// ## Why is this bad?
 /// Puppet fails the catalog: "Unknown function: 'app::port_of'". Often a
@@ -30,6 +31,15 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     model.walk_reported(|file, e: &Expr| {
         let ExprKind::Call(call) = &e.kind else { return };
         let name = normalize_name(&call.name);
+        if name == "import" {
+            sink.report(
+                &RULE,
+                Loc::new(file, call.name_span),
+                "`import` was discontinued in Puppet 4: Puppet fails wherever it evaluates it (\"Use of 'import' has been discontinued in favor of a manifest directory\"); every file of the manifests directory is read instead".into(),
+                vec![],
+            );
+            return;
+        }
         let Some((_, leaf)) = name.rsplit_once("::") else { return };
         // `Stdlib::Port(…)` converts to a data type.
         if call.name.rsplit("::").next().is_some_and(|l| l.starts_with(|c: char| c.is_ascii_uppercase())) {

@@ -21,7 +21,8 @@
 //! - "has no parameter named" at L (when Puppet gives a line) →
 //!   `unknown-parameter` at L or at an attribute of the declaration at L;
 //! - "Unknown resource type" at L → `unknown-resource-type` at L;
-//! - "Unknown function" at L → `unknown-function` at L;
+//! - "Unknown function" at L → `unknown-function` at L; "Use of 'import'
+//!   has been discontinued" at L → `unknown-function` at L;
 //! - "parameter 'x' expects …, got …" at L → `type-mismatch` at L or at
 //!   an attribute of the declaration at L;
 //! - "block parameter 'x' expects …, got …" or "'f' parameter 'x'
@@ -219,6 +220,9 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     // Puppet names the use; the cycle is reported at the aliases.
     if error.contains("cannot be resolved to a real type") {
         return Some(Expectation { rules: &["type-alias-cycle"], line: None, why });
+    }
+    if error.contains("Use of 'import' has been discontinued") {
+        return Some(Expectation { rules: &["unknown-function"], line: number_after(error, "(line: "), why });
     }
     if error.contains("Could not find class") || error.contains("Could not find declared class") {
         return Some(Expectation {
