@@ -53,13 +53,29 @@ impl MissingUses {
 pub fn collect(model: &Model<'_>, compilation: &Compilation, uses: &mut MissingUses) {
     for event in &compilation.events {
         if let Event::UnknownClass { name, loc } = event {
-            // `unknown-class` reports a name no class can have.
-            if crate::model::index::class_name_flaw(name).is_some() {
+            // `unknown-class` reports a name no class can have, and a
+            // Puppet 3 relative parent.
+            if crate::model::index::class_name_flaw(name).is_some() || relative_parent_at(model, name, *loc) {
                 continue;
             }
             uses.add(model, name, *loc);
         }
     }
+}
+
+/// Whether `name` at `loc` is a class's parent that a Puppet 3 relative
+/// lookup would have found.
+fn relative_parent_at(model: &Model<'_>, name: &str, loc: Loc) -> bool {
+    !name.contains("::")
+        && model.index.types.values().flatten().any(|def| {
+            let DefBody::Class(class) = def.body else { return false };
+            let visible_from = match def.visibility {
+                Visibility::File(file) => Some(file),
+                Visibility::Global => None,
+            };
+            class.parent.as_ref().is_some_and(|(_, span)| Loc::new(def.file, *span) == loc)
+                && super::unknown_class::relative_parent(model, &class.name, name, visible_from).is_some()
+        })
 }
 
 /// Adds the parents classes inherit from absent modules.
@@ -73,7 +89,11 @@ fn add_parents(model: &Model<'_>, uses: &mut MissingUses) {
                 Visibility::File(file) => Some(file),
                 Visibility::Global => None,
             };
-            if parent != "default" && model.index.find_type(&parent, visible_from).is_none() {
+            // `unknown-class` reports a Puppet 3 relative name.
+            if parent != "default"
+                && model.index.find_type(&parent, visible_from).is_none()
+                && super::unknown_class::relative_parent(model, &class.name, &parent, visible_from).is_none()
+            {
                 uses.add(model, &parent, Loc::new(def.file, *span));
             }
         }

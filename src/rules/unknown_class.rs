@@ -94,10 +94,22 @@ pub fn finish(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 crate::model::index::Visibility::File(f) => Some(f),
                 crate::model::index::Visibility::Global => None,
             };
-            if parent != "default"
-                && model.index.find_class(&parent, standalone).is_none()
-                && model.module_present(&parent)
-            {
+            if parent == "default" || model.index.find_class(&parent, standalone).is_some() {
+                continue;
+            }
+            if let Some(meant) = relative_parent(model, &class.name, &parent, standalone) {
+                sink.report(
+                    &RULE,
+                    Loc::new(def.file, *span),
+                    format!(
+                        "class `{}` inherits `{parent}`, which Puppet 4 and later look up as the top-level class `{parent}` and do not find; Puppet 3 found `{meant}` relative to the class's namespace: write `inherits {meant}`",
+                        class.name
+                    ),
+                    vec![],
+                );
+                continue;
+            }
+            if model.module_present(&parent) {
                 sink.report(
                     &RULE,
                     Loc::new(def.file, *span),
@@ -110,5 +122,28 @@ pub fn finish(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 );
             }
         }
+    }
+}
+
+/// The class a Puppet 3 relative parent name (`inherits params` in
+/// `foo::bar`) meant, found in the inheriting class's namespace, when
+/// no class of that name exists at the top.
+pub fn relative_parent(
+    model: &Model<'_>,
+    class: &str,
+    parent: &str,
+    standalone: Option<crate::model::index::FileId>,
+) -> Option<String> {
+    if parent.contains("::") || model.index.find_type(parent, standalone).is_some() {
+        return None;
+    }
+    let class = normalize_name(class);
+    let mut namespace = class.as_str();
+    loop {
+        let candidate = format!("{namespace}::{parent}");
+        if model.index.find_class(&candidate, standalone).is_some() {
+            return Some(candidate);
+        }
+        namespace = namespace.rsplit_once("::")?.0;
     }
 }

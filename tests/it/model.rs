@@ -966,3 +966,15 @@ fn a_custom_fact_whose_name_is_computed_covers_names_with_its_start() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("undefined-variable", "init.pp".to_string(), 3)], "{found:#?}");
 }
+
+#[test]
+fn a_puppet_3_relative_parent_is_named_with_the_class_it_meant() {
+    // Puppet 7: "Could not find parent resource type '::params'".
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("foo");
+    write(&module, "manifests/params.pp", "class foo::params {\n  $x = 1\n}\n");
+    write(&module, "manifests/init.pp", "class foo inherits params {\n}\n");
+    let found = findings(vec![module], vec![]);
+    assert_eq!(rules(&found), [("unknown-class", "init.pp".to_string(), 1)], "{found:#?}");
+    assert!(found[0].message.ends_with("write `inherits foo::params`"), "{}", found[0].message);
+}
