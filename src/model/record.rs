@@ -629,6 +629,9 @@ pub struct Compilation {
     /// The unknown value a choice point tests, where it tests one (an `if`
     /// on it, a `case` on it); equality choices carry theirs in their id.
     pub choice_subjects: std::collections::HashMap<u32, u32>,
+    /// For a condition `a and b` that holds on a path, the choices its
+    /// operands take there: messages name those rather than the whole.
+    pub conjuncts: std::collections::HashMap<u32, PathCond>,
 }
 
 /// What a choice point tests, kept as places in the source.
@@ -815,10 +818,16 @@ impl Compilation {
                 equality_subject(*c).is_some()
                     || self.choice_subjects.get(c).is_none_or(|subject| !equalities.contains(subject))
             })
+            .filter(|atom| !self.named_by_conjuncts(atom, path))
             .filter_map(|&(choice, branch)| self.describe_branch(choice, branch, files))
             .collect();
         described.dedup();
         described
+    }
+
+    /// Whether `a and b` holding is said on `path` by its operands.
+    pub fn named_by_conjuncts(&self, &(choice, branch): &(u32, u16), path: &PathCond) -> bool {
+        branch == 1 && self.conjuncts.get(&choice).is_some_and(|parts| parts.iter().all(|p| path.contains(p)))
     }
 
     /// What taking `branch` at `choice` means.

@@ -47,7 +47,8 @@ pub fn report(
 /// The conditions of a path, for a message.
 pub fn describe_conditions(model: &Model<'_>, compilation: &Compilation, conditions: &PathCond) -> Vec<String> {
     let mut described = compilation.describe_path(conditions, model.files);
-    if described.len() < conditions.len() {
+    let named = conditions.iter().filter(|atom| !compilation.named_by_conjuncts(atom, conditions)).count();
+    if described.len() < named {
         described.push("conditions mplint cannot name".into());
     }
     described

@@ -978,3 +978,18 @@ fn a_puppet_3_relative_parent_is_named_with_the_class_it_meant() {
     assert_eq!(rules(&found), [("unknown-class", "init.pp".to_string(), 1)], "{found:#?}");
     assert!(found[0].message.ends_with("write `inherits foo::params`"), "{}", found[0].message);
 }
+
+#[test]
+fn each_operand_of_a_condition_with_and_holds_in_its_branch() {
+    // `family == 'Debian' and $m` and `family != 'Debian' and $m` never
+    // hold together: Puppet declares the service once whatever the family.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "site.pp",
+        "class s ($m = true) {\n  if $facts['os']['family'] == 'Debian' and $m {\n    service { 'trapd': }\n  }\n  if ($facts['os']['family'] != 'Debian') and ($m) {\n    service { 'trapd': }\n  }\n  if $facts['os']['family'] == 'RedHat' and $facts['kernel'] == 'Linux' {\n    package { 'p': }\n  }\n  if !($facts['kernel'] == 'Linux') {\n    package { 'p': }\n  }\n}\ninclude s\n",
+    );
+    let found = findings(vec![root.join("site.pp")], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}

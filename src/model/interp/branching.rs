@@ -29,6 +29,29 @@ impl ArmsDeath {
 }
 
 impl<'m, 'a> Interpreter<'m, 'a> {
+    /// The choices each operand of `a and b` (nested, negated) takes when
+    /// the whole holds; `None` when the path already rules one out, so that
+    /// the whole cannot hold. Empty for another condition.
+    fn conjuncts(&mut self, tested: &Expr, ctx: &Ctx) -> Option<PathCond> {
+        let mut leaves = Vec::new();
+        collect_conjuncts(tested, true, &mut leaves);
+        if leaves.len() < 2 {
+            return Some(Vec::new());
+        }
+        let mut atoms: PathCond = Vec::new();
+        for (leaf, holds) in leaves {
+            let (choice, true_branch) = self.condition_choice(leaf, ctx);
+            let branch = if holds { true_branch } else { 1 - true_branch };
+            match Self::decided(&ctx.path, choice) {
+                Some(decided) if decided != branch => return None,
+                Some(_) => {}
+                None if atoms.iter().any(|(c, b)| *c == choice && *b != branch) => return None,
+                None => atoms.push((choice, branch)),
+            }
+        }
+        Some(atoms)
+    }
+
     /// `if`/`elsif`/`else` and `unless`. A condition on an unknown value is a
     /// choice point; the branches after it run under its other branch.
     pub(super) fn eval_if(&mut self, conditional: &If, negate_first: bool, ctx: &Ctx) -> Value {
@@ -53,8 +76,17 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                             let (taken, not_taken) =
                                 if negate { (1 - true_branch, true_branch) } else { (true_branch, 1 - true_branch) };
                             let body_ctx = Self::with_choice(&rest, choice, taken);
-                            let (_, dead) = self.eval_branch(&b.body, &body_ctx);
-                            all_dead &= dead;
+                            // Under `if a and b`, a and b each hold.
+                            let conjuncts = if negate { Some(Vec::new()) } else { self.conjuncts(tested, &rest) };
+                            if let Some(conjuncts) = conjuncts {
+                                if !conjuncts.is_empty() {
+                                    self.implied.entry((choice, taken)).or_insert_with(|| conjuncts.clone());
+                                    self.out.conjuncts.entry(choice).or_insert_with(|| conjuncts.clone());
+                                }
+                                let body_ctx = Ctx { path: join(&body_ctx.path, &conjuncts), ..body_ctx };
+                                let (_, dead) = self.eval_branch(&b.body, &body_ctx);
+                                all_dead &= dead;
+                            }
                             rest = Self::with_choice(&rest, choice, not_taken);
                             continue;
                         }
@@ -325,5 +357,18 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
         });
         reads
+    }
+}
+
+/// The operands of nested `and`s, each with whether it holds when the
+/// whole does (`!x` holds as `x` not holding).
+fn collect_conjuncts<'e>(expr: &'e Expr, holds: bool, leaves: &mut Vec<(&'e Expr, bool)>) {
+    let (inner, inverted) = strip_negation(expr);
+    match &inner.kind {
+        ExprKind::Binary { op: BinaryOp::And, left, right } if !inverted => {
+            collect_conjuncts(left, holds, leaves);
+            collect_conjuncts(right, holds, leaves);
+        }
+        _ => leaves.push((inner, holds != inverted)),
     }
 }
