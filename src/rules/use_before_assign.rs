@@ -46,8 +46,10 @@ pub fn check(_model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, 
 
 /// For a class checked on its own: is the later binding the reader's own
 /// doing — its own scope, or a class the reader itself names in a
-/// declaration after the read? Anything else, a parent pulled in by a class
-/// the reader declares included, depends on who declares the reader first.
+/// declaration after the read, made whenever the read is? Anything else, a
+/// parent pulled in by a class the reader declares included, or a
+/// declaration under a condition the read is not under, depends on who
+/// declares the reader first.
 fn later_in_own_code(read: &crate::model::record::Read, compilation: &crate::model::record::Compilation) -> bool {
     // A default reading `$a::x` states that `a` is declared first.
     if read.in_parameter_default {
@@ -57,7 +59,12 @@ fn later_in_own_code(read: &crate::model::record::Read, compilation: &crate::mod
     match name.rsplit_once("::") {
         None => true,
         Some((class, _)) => {
-            compilation.classes.get(class).is_some_and(|decl| decl.by == read.reader && decl.how != DeclHow::Inherited)
+            let read_path = crate::model::record::join(&compilation.owner_path(&read.reader), &read.path);
+            compilation.classes.get(class).is_some_and(|decl| {
+                decl.by == read.reader
+                    && decl.how != DeclHow::Inherited
+                    && decl.path.iter().all(|atom| read_path.contains(atom))
+            })
         }
     }
 }
