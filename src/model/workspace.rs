@@ -129,10 +129,26 @@ fn read_environment_modulepath(root: &Path) -> Option<Vec<String>> {
         let line = line.trim();
         if let Some(value) = line.strip_prefix("modulepath") {
             let value = value.trim_start().strip_prefix('=')?.trim();
-            return Some(value.split(':').map(str::trim).filter(|e| !e.is_empty()).map(String::from).collect());
+            return Some(
+                value.split(':').map(str::trim).filter(|e| !e.is_empty()).map(inside_own_environment).collect(),
+            );
         }
     }
     None
+}
+
+/// A modulepath entry inside the environment's own directory, as
+/// deployed (`$codedir/environments/$environment/modules`), made relative
+/// to it (`modules`); other entries as written.
+fn inside_own_environment(entry: &str) -> String {
+    for base in
+        ["$codedir/environments/$environment/", "$confdir/environments/$environment/", "$environmentpath/$environment/"]
+    {
+        if let Some(rest) = entry.strip_prefix(base).filter(|rest| !rest.is_empty() && !rest.contains('$')) {
+            return rest.to_string();
+        }
+    }
+    entry.to_string()
 }
 
 /// The `manifest` setting of an environment's `environment.conf`: the site

@@ -993,3 +993,17 @@ fn each_operand_of_a_condition_with_and_holds_in_its_branch() {
     let found = findings(vec![root.join("site.pp")], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
+
+#[test]
+fn a_modulepath_entry_inside_the_deployed_environment_is_its_own_directory() {
+    // Deployed as `$confdir/environments/production`, the entry is the
+    // environment's own `modules`.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = $confdir/environments/$environment/modules:$basemodulepath\n");
+    write(root, "manifests/site.pp", "include app\n");
+    write(root, "modules/app/manifests/init.pp", "class app {\n  include app::config\n}\n");
+    write(root, "modules/app/manifests/config.pp", "class app::config {\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}
