@@ -29,6 +29,9 @@ use crate::syntax::ParsedFile;
 
 /// Where [`Model::compile_into`] puts compilation records: each sink takes
 /// some records in order, then the sinks are appended in order.
+/// Longest chain of parents followed (a cycle is `inheritance-cycle`'s).
+const MAX_INHERITANCE_STEPS: usize = 64;
+
 pub trait CompilationSink: Send + Sized {
     fn add(&mut self, compilation: Compilation);
     /// Adds what `later` took, as if its records had been added here.
@@ -537,6 +540,31 @@ impl<'a> Model<'a> {
             }
         }
         loadable
+    }
+
+    /// The file a standalone compilation's definitions are visible in.
+    pub fn standalone_of(&self, compilation: &Compilation) -> Option<FileId> {
+        match &compilation.entry {
+            Entry::Node { site, .. } | Entry::TopLevel { site } | Entry::Unreached { site: Some(site), .. } => {
+                self.index.sites[*site].standalone
+            }
+            Entry::Unreached { site: None, .. } => None,
+        }
+    }
+
+    /// Whether a class inherits, itself or through its parents, from a
+    /// class the tree does not define: what that parent binds is unknown.
+    pub fn inherits_unknown(&self, class: &str, standalone: Option<FileId>) -> bool {
+        let mut name = index::normalize_name(class);
+        for _ in 0..MAX_INHERITANCE_STEPS {
+            let Some((def, _)) = self.index.find_class(&name, standalone) else { return false };
+            let Some((parent, _)) = &def.parent else { return false };
+            name = index::normalize_name(parent);
+            if self.index.find_class(&name, standalone).is_none() {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether the module a class name belongs to is in the tree: a module

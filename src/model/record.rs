@@ -199,6 +199,9 @@ pub struct Read {
     pub outcome: ReadOutcome,
     /// Read while evaluating a parameter's default value.
     pub in_parameter_default: bool,
+    /// In a class parameter's default that the tree's Hiera data replaces:
+    /// Puppet may never evaluate it.
+    pub default_replaced: bool,
     /// Passed straight to a function that picks a fallback for undef
     /// (`pick_default($::appenv, 'dev')`).
     pub with_fallback: bool,
@@ -867,6 +870,15 @@ impl Compilation {
     /// declarer does is reported from it.
     pub fn hypothetical(&self) -> bool {
         matches!(self.entry, Entry::Unreached { .. })
+    }
+
+    /// Whether `owner` is the class or defined type checked on its own.
+    pub fn is_entry_owner(&self, owner: &Owner) -> bool {
+        match (&self.entry, owner) {
+            (Entry::Unreached { name, .. }, Owner::Class(class)) => **class == **name,
+            (Entry::Unreached { .. }, Owner::Define(i)) => self.instances.get(*i).is_some_and(|d| d.entry),
+            _ => false,
+        }
     }
 
     /// Whether the compilation may have declared classes mplint cannot

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use super::{chain_related, RuleInfo, Sink};
 use crate::model::index::{normalize_name, FileId};
-use crate::model::record::{join, Compilation, Entry, Owner, PathCond, Source};
+use crate::model::record::{join, Compilation, Owner, PathCond, Source};
 use crate::model::Model;
 use crate::rules::Level;
 
@@ -30,7 +30,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         return;
     }
     sink.compilation(compilation);
-    let standalone = standalone(model, compilation);
+    let standalone = model.standalone_of(compilation);
     // Code that collects with overrides may override anything afterwards.
     let free: BTreeSet<Source> =
         compilation.collector_overrides.iter().filter_map(|owner| compilation.source(owner)).collect();
@@ -113,16 +113,6 @@ fn full_path(compilation: &Compilation, owner: &Owner, path: &PathCond) -> PathC
 /// whenever code on `outer` does.
 fn within(inner: &PathCond, outer: &PathCond) -> bool {
     inner.iter().all(|atom| outer.contains(atom))
-}
-
-/// The file a standalone compilation's definitions are visible in.
-fn standalone(model: &Model<'_>, compilation: &Compilation) -> Option<FileId> {
-    match &compilation.entry {
-        Entry::Node { site, .. } | Entry::TopLevel { site } | Entry::Unreached { site: Some(site), .. } => {
-            model.index.sites[*site].standalone
-        }
-        Entry::Unreached { site: None, .. } => None,
-    }
 }
 
 /// Whether code of origin `by` may override what code of origin `declarer`

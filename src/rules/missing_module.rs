@@ -67,20 +67,22 @@ pub fn collect(model: &Model<'_>, compilation: &Compilation, uses: &mut MissingU
 /// lookup would have found.
 fn relative_parent_at(model: &Model<'_>, name: &str, loc: Loc) -> bool {
     !name.contains("::")
-        && model.index.types.values().flatten().any(|def| {
-            let DefBody::Class(class) = def.body else { return false };
-            let visible_from = match def.visibility {
-                Visibility::File(file) => Some(file),
-                Visibility::Global => None,
-            };
-            class.parent.as_ref().is_some_and(|(_, span)| Loc::new(def.file, *span) == loc)
-                && super::unknown_class::relative_parent(model, &class.name, name, visible_from).is_some()
-        })
+        && model.index.types.iter().flat_map(|(full_name, defs)| defs.iter().map(move |def| (full_name, def))).any(
+            |(full_name, def)| {
+                let DefBody::Class(class) = def.body else { return false };
+                let visible_from = match def.visibility {
+                    Visibility::File(file) => Some(file),
+                    Visibility::Global => None,
+                };
+                class.parent.as_ref().is_some_and(|(_, span)| Loc::new(def.file, *span) == loc)
+                    && super::unknown_class::relative_parent(model, full_name, name, visible_from).is_some()
+            },
+        )
 }
 
 /// Adds the parents classes inherit from absent modules.
 fn add_parents(model: &Model<'_>, uses: &mut MissingUses) {
-    for definitions in model.index.types.values() {
+    for (full_name, definitions) in &model.index.types {
         for def in definitions {
             let DefBody::Class(class) = def.body else { continue };
             let Some((parent, span)) = &class.parent else { continue };
@@ -92,7 +94,7 @@ fn add_parents(model: &Model<'_>, uses: &mut MissingUses) {
             // `unknown-class` reports a Puppet 3 relative name.
             if parent != "default"
                 && model.index.find_type(&parent, visible_from).is_none()
-                && super::unknown_class::relative_parent(model, &class.name, &parent, visible_from).is_none()
+                && super::unknown_class::relative_parent(model, full_name, &parent, visible_from).is_none()
             {
                 uses.add(model, &parent, Loc::new(def.file, *span));
             }

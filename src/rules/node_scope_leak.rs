@@ -1,6 +1,7 @@
 //! `node-scope-leak`
 
 use super::{chain_related, RuleInfo, Sink};
+use crate::model::interp::METAPARAMETERS;
 use crate::model::record::Compilation;
 use crate::model::record::{Owner, ReadOutcome, ScopeKind};
 use crate::model::Model;
@@ -30,6 +31,9 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
     sink.compilation(compilation);
     for read in &compilation.reads {
         let (Owner::Class(_) | Owner::Define(_)) = &read.reader else { continue };
+        if read.default_replaced {
+            continue;
+        }
         if model.site_provides(compilation, &read.name) {
             continue;
         }
@@ -61,6 +65,18 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             ReadOutcome::Unbound { elsewhere, .. }
                 if !compilation.node_in_view && !model.has_site && !read.name.contains("::") =>
             {
+                // A parent the tree does not define may bind it; the
+                // declarer of a class checked on its own may set a
+                // metaparameter.
+                let inherits_unknown = match &read.reader {
+                    Owner::Class(class) => model.inherits_unknown(class, model.standalone_of(compilation)),
+                    _ => false,
+                };
+                if inherits_unknown
+                    || (METAPARAMETERS.contains(&&*read.name) && compilation.is_entry_owner(&read.reader))
+                {
+                    continue;
+                }
                 let mut related = chain_related(&compilation.chain(&read.reader), compilation, model);
                 let message = match elsewhere {
                     Some(other) => {

@@ -2,6 +2,7 @@
 
 use super::node_scope_leak::describe_owner;
 use super::{chain_related, RuleInfo, Sink};
+use crate::model::interp::METAPARAMETERS;
 use crate::model::record::Compilation;
 use crate::model::record::{Entry, Owner, ReadOutcome, ScopeKind};
 use crate::model::Model;
@@ -27,14 +28,12 @@ pub const RULE: RuleInfo = RuleInfo {
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
     let opaque_node_calls = model.nodes_call_opaque_functions();
     sink.compilation(compilation);
-    let standalone = match &compilation.entry {
-        Entry::Node { site, .. } | Entry::TopLevel { site } | Entry::Unreached { site: Some(site), .. } => {
-            model.index.sites[*site].standalone
-        }
-        Entry::Unreached { site: None, .. } => None,
-    };
+    let standalone = model.standalone_of(compilation);
     for read in &compilation.reads {
         let ReadOutcome::Unbound { searched, elsewhere } = &read.outcome else { continue };
+        if read.default_replaced {
+            continue;
+        }
         // Set by a site function (`[include-functions]`) or the site.
         let set_by_function = model
             .workspace
@@ -53,6 +52,20 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             continue;
         }
         let qualified = read.name.trim_start_matches("::").rsplit_once("::").map(|(class, _)| class.to_string());
+        // A parent the tree does not define may bind it.
+        let searched_class = match (&qualified, &read.reader) {
+            (Some(class), _) => Some(class.as_str()),
+            (None, Owner::Class(reader)) => Some(&**reader),
+            (None, _) => None,
+        };
+        if searched_class.is_some_and(|class| model.inherits_unknown(class, standalone)) {
+            continue;
+        }
+        // A metaparameter the unknown declarer of a class or defined type
+        // checked on its own may set (`class { 'x': stage => … }`).
+        if qualified.is_none() && METAPARAMETERS.contains(&&*read.name) && compilation.is_entry_owner(&read.reader) {
+            continue;
+        }
         // Whether the whole program is in view: a node (or a site without
         // nodes) of an environment, or a standalone file's own code.
         let in_view = compilation.node_in_view

@@ -85,7 +85,7 @@ fn module_path_shown(model: &Model<'_>) -> String {
 
 /// Classes that inherit a parent defined nowhere: the index alone says so.
 pub fn finish(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
-    for definitions in model.index.types.values() {
+    for (full_name, definitions) in &model.index.types {
         for def in definitions {
             let DefBody::Class(class) = def.body else { continue };
             let Some((parent, span)) = &class.parent else { continue };
@@ -97,13 +97,12 @@ pub fn finish(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             if parent == "default" || model.index.find_class(&parent, standalone).is_some() {
                 continue;
             }
-            if let Some(meant) = relative_parent(model, &class.name, &parent, standalone) {
+            if let Some(meant) = relative_parent(model, full_name, &parent, standalone) {
                 sink.report(
                     &RULE,
                     Loc::new(def.file, *span),
                     format!(
-                        "class `{}` inherits `{parent}`, which Puppet 4 and later look up as the top-level class `{parent}` and do not find; Puppet 3 found `{meant}` relative to the class's namespace: write `inherits {meant}`",
-                        class.name
+                        "class `{full_name}` inherits `{parent}`, which Puppet 4 and later look up as the top-level class `{parent}` and do not find; Puppet 3 found `{meant}` relative to the class's namespace: write `inherits {meant}`"
                     ),
                     vec![],
                 );

@@ -3,7 +3,7 @@
 use super::node_scope_leak::describe_owner;
 use super::{RuleInfo, Sink};
 use crate::model::record::Compilation;
-use crate::model::record::{DeclHow, ReadOutcome, ScopeKind};
+use crate::model::record::{DeclHow, Owner, ReadOutcome, ScopeKind};
 use crate::model::Model;
 use crate::rules::Level;
 
@@ -23,10 +23,23 @@ pub const RULE: RuleInfo = RuleInfo {
     documentation: include_str!("../../rules/use-before-assign.md"),
 };
 
-pub fn check(_model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
+pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
     sink.compilation(compilation);
+    let standalone = model.standalone_of(compilation);
     for read in &compilation.reads {
         let ReadOutcome::LaterBound { kind, binding } = &read.outcome else { continue };
+        if read.default_replaced {
+            continue;
+        }
+        // A parent the tree does not define may bind it before.
+        let searched_class = match (read.name.trim_start_matches("::").rsplit_once("::"), &read.reader) {
+            (Some((class, _)), _) => Some(class),
+            (None, Owner::Class(reader)) => Some(&**reader),
+            (None, _) => None,
+        };
+        if searched_class.is_some_and(|class| model.inherits_unknown(class, standalone)) {
+            continue;
+        }
         if compilation.hypothetical() && !later_in_own_code(read, compilation) {
             continue;
         }

@@ -1007,3 +1007,54 @@ fn a_modulepath_entry_inside_the_deployed_environment_is_its_own_directory() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
+
+#[test]
+fn a_default_hiera_data_replaces_is_not_evaluated() {
+    // Puppet binds `node_definitions` from the data and never evaluates
+    // the default's misspelt read; without the data, the read fails.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "hiera.yaml", "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n");
+    write(root, "data/common.yaml", "---\nmm::master::node_definitions:\n  a: 1\n");
+    write(
+        root,
+        "modules/mm/manifests/master.pp",
+        "class mm::master (\n  $node_definitions = $mm::params::node_defintions,\n) inherits mm::params {\n  notify { \"n=${node_definitions}\": }\n}\n",
+    );
+    write(root, "modules/mm/manifests/params.pp", "class mm::params {\n  $node_definitions = {}\n}\n");
+    write(root, "manifests/site.pp", "node default {\n  include mm::master\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+    std::fs::remove_file(root.join("data/common.yaml")).unwrap();
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("undefined-variable", "master.pp".to_string(), 2)], "{found:#?}");
+}
+
+#[test]
+fn what_a_parent_outside_the_tree_may_bind_is_not_judged() {
+    // `somemod::params` comes from a Puppetfile module not installed here:
+    // Puppet with it installed compiles this.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "Puppetfile", "mod 'somemod', :git => 'https://example.com/somemod.git'\n");
+    write(
+        root,
+        "site/profile/manifests/app.pp",
+        "class profile::app inherits somemod::params {\n  $dir = pick($dir, '/srv')\n  notify { \"${foo} ${dir}\": }\n}\n",
+    );
+    write(root, "manifests/site.pp", "node default {\n  include profile::app\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("missing-module", "app.pp".to_string(), 1)], "{found:#?}");
+}
+
+#[test]
+fn a_metaparameter_the_declarer_may_set_is_read_by_a_class_checked_on_its_own() {
+    // Declared `class { 'm::entropy': stage => 'early' }` (elsewhere), the
+    // class reads `$stage`; a defined type reads `$notify` likewise.
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("m");
+    write(&module, "manifests/entropy.pp", "class m::entropy {\n  notify { \"stage=${stage}\": }\n}\n");
+    write(&module, "manifests/part.pp", "define m::part () {\n  if $notify {\n    notify { $title: }\n  }\n}\n");
+    let found = findings(vec![module], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}

@@ -148,11 +148,20 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         for param in params {
             // `undef` given for a parameter with a default gives the default.
             let given = passed.get(&param.name).filter(|v| !(matches!(v, Value::Undef) && param.default.is_some()));
+            // Puppet's automatic parameter lookup: data for `class::param`
+            // in the tree's Hiera data replaces the default, which Puppet
+            // then does not evaluate (where the data applies).
+            let from_data = given.is_none()
+                && matches!(&ctx.owner, Owner::Class(class) if self.facts.has_data_for(&format!("{class}::{}", param.name)));
             let mut value = match given {
                 Some(v) => v.clone(),
                 None => match &param.default {
                     Some(default) => {
+                        let reads_before = self.out.reads.len();
                         let value = self.eval(default, &Ctx { in_default: true, ..ctx.clone() });
+                        if from_data {
+                            self.out.reads[reads_before..].iter_mut().for_each(|read| read.default_replaced = true);
+                        }
                         if self.record_values {
                             let owner_name = match &ctx.owner {
                                 Owner::Class(name) => name.to_string(),
@@ -175,11 +184,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     None => Value::Unknown,
                 },
             };
-            // Puppet's automatic parameter lookup: data for `class::param`
-            // in the tree's Hiera data replaces the default.
             let defaulted = given.is_none();
-            let from_data = defaulted
-                && matches!(&ctx.owner, Owner::Class(class) if self.facts.has_data_for(&format!("{class}::{}", param.name)));
             // A resource default, override or collector may set it instead.
             let set_elsewhere = defaulted
                 && matches!(&ctx.owner, Owner::Define(i)

@@ -216,6 +216,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 path: ctx.path.clone(),
                 outcome,
                 in_parameter_default: ctx.in_default,
+                default_replaced: false,
                 with_fallback: false,
             });
         }
