@@ -307,11 +307,18 @@ impl Facts {
         let data_dirs = workspace
             .environments
             .iter()
-            .flat_map(|env| [env.join("data"), env.join("hieradata")])
-            .chain(modules.values().map(|dir| dir.join("data")));
-        for dir in data_dirs {
+            .flat_map(|env| [(env, "data"), (env, "hieradata")])
+            .chain(modules.values().map(|dir| (dir, "data")));
+        for (owner, name) in data_dirs {
+            let dir = owner.join(name);
             let interpolations = if under_roots(&dir) { Some(&mut interpolations) } else { None };
-            collect_data_keys(&dir, 0, &mut data_keys, interpolations);
+            // The files the owner's `hiera.yaml` reads, when it reads this
+            // directory and mplint reads the configuration.
+            let config = std::fs::read_to_string(owner.join("hiera.yaml"))
+                .ok()
+                .and_then(|text| HieraConfig::read(&text))
+                .filter(|config| config.datadirs_or_default().iter().any(|d| d == name));
+            collect_data_keys(&dir, 0, &mut data_keys, interpolations, config.as_ref().map(|c| (dir.as_path(), c)));
         }
         let closed = workspace.environments.iter().filter(|env| environment_data_in_tree(env)).cloned().collect();
         let open_modules =
@@ -437,6 +444,11 @@ struct HieraConfig {
     datadirs: Vec<String>,
     /// Data file paths without interpolation.
     fixed_paths: Vec<String>,
+    /// Every data file path or glob a level names, interpolations and all.
+    patterns: Vec<String>,
+    /// A level maps paths from a variable (`mapped_paths`): which files it
+    /// reads is not known.
+    mapped: bool,
 }
 
 impl HieraConfig {
@@ -520,10 +532,44 @@ impl HieraConfig {
                     self.datadirs.push(dir);
                 }
             }
-            "path" | "paths" if !value.contains("%{") => self.fixed_paths.push(value.to_string()),
+            "path" | "paths" | "glob" | "globs" => {
+                if (key == "path" || key == "paths") && !value.contains("%{") {
+                    self.fixed_paths.push(value.to_string());
+                }
+                self.patterns.push(value.to_string());
+            }
+            "mapped_paths" => self.mapped = true,
             _ => {}
         }
         Some(())
+    }
+
+    /// Whether a file of a data directory (its path relative to it) is one
+    /// a level may read: `%{…}` stands for any text, `*` for a file name's.
+    fn may_read(&self, relative: &str) -> bool {
+        self.mapped
+            || self.patterns.iter().any(|pattern| {
+                let mut regex = String::from("^");
+                let mut rest = pattern.as_str();
+                while !rest.is_empty() {
+                    if let Some(after) = rest.strip_prefix("%{") {
+                        rest = after.split_once('}').map_or("", |(_, tail)| tail);
+                        regex.push_str(".*");
+                    } else if let Some(after) = rest.strip_prefix("**") {
+                        rest = after;
+                        regex.push_str(".*");
+                    } else if let Some(after) = rest.strip_prefix('*') {
+                        rest = after;
+                        regex.push_str("[^/]*");
+                    } else {
+                        let c = rest.chars().next().expect("not empty");
+                        regex.push_str(&regex::escape(&c.to_string()));
+                        rest = &rest[c.len_utf8()..];
+                    }
+                }
+                regex.push('$');
+                regex::Regex::new(&regex).is_ok_and(|re| re.is_match(relative))
+            })
     }
 
     fn datadirs_or_default(&self) -> Vec<String> {
@@ -558,6 +604,7 @@ fn collect_data_keys(
     depth: usize,
     keys: &mut BTreeSet<String>,
     mut interpolations: Option<&mut Vec<Interpolation>>,
+    read_by: Option<(&Path, &HieraConfig)>,
 ) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
@@ -566,12 +613,17 @@ fn collect_data_keys(
         if path.is_dir() {
             // Bounded: a link cycle must not recurse forever.
             if depth < 16 {
-                collect_data_keys(&path, depth + 1, keys, interpolations.as_deref_mut());
+                collect_data_keys(&path, depth + 1, keys, interpolations.as_deref_mut(), read_by);
             }
             continue;
         }
         let Ok(text) = std::fs::read_to_string(&path) else { continue };
-        if let Some(interpolations) = interpolations.as_deref_mut() {
+        // A file no level reads (a tool's own YAML under `data/`) is no
+        // Hiera data: what it interpolates is not Hiera's.
+        let read_by_hiera = read_by.is_none_or(|(root, config)| {
+            path.strip_prefix(root).is_ok_and(|relative| config.may_read(&relative.to_string_lossy()))
+        });
+        if let Some(interpolations) = interpolations.as_deref_mut().filter(|_| read_by_hiera) {
             if matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml" | "json")) {
                 interpolations.extend(interpolations_in(&path, &text));
             }
@@ -594,8 +646,6 @@ fn collect_data_keys(
     }
 }
 
-/// The key of a YAML mapping line: the text before the first colon that is
-/// not part of a `::` (`apt::keys: {}` → `apt::keys`).
 /// The lines of a YAML document's root mapping, unindented. The root may
 /// be indented as a whole (`---` then `  key: value`): its first key sets
 /// the indentation, and deeper lines belong to values.
@@ -612,6 +662,8 @@ fn yaml_root_lines(text: &str) -> impl Iterator<Item = &str> {
         .filter(|line| !line.starts_with(['\t', '-']))
 }
 
+/// The key of a YAML mapping line: the text before the first colon that is
+/// not part of a `::` (`apt::keys: {}` → `apt::keys`).
 fn yaml_key(line: &str) -> Option<&str> {
     let bytes = line.as_bytes();
     let mut i = 0;
@@ -796,6 +848,17 @@ mod tests {
         assert_eq!(yaml_key("'::ntp::servers':"), Some("'::ntp::servers'"));
         assert_eq!(yaml_key("rabbitmq::repo_url: 'https://x/y'"), Some("rabbitmq::repo_url"));
         assert_eq!(yaml_key("no key here"), None);
+    }
+
+    #[test]
+    fn the_files_a_hierarchy_reads() {
+        let text = "---\nversion: 5\nhierarchy:\n  - name: nodes\n    path: \"nodes/%{trusted.certname}.yaml\"\n  - name: groups\n    glob: \"groups/*.yaml\"\n  - name: common\n    path: common.yaml\n";
+        let config = HieraConfig::read(text).unwrap();
+        assert!(config.may_read("nodes/web01.example.com.yaml"));
+        assert!(config.may_read("groups/db.yaml"));
+        assert!(config.may_read("common.yaml"));
+        assert!(!config.may_read("groups/db/extra.yaml"));
+        assert!(!config.may_read("activemq/hiera.yaml"));
     }
 
     #[test]

@@ -597,8 +597,10 @@ fn legacy_facts_in_hiera_configurations_and_data_are_reported_where_interpolated
     write(
         &module,
         "hiera.yaml",
-        "---\nversion: 5\nhierarchy:\n  - name: os\n    path: \"%{facts.operatingsystemmajrelease}.yaml\"\n  - name: rack\n    path: \"%{::rack}/%{::macaddress_eth0}.yaml\"\n",
+        "---\nversion: 5\nhierarchy:\n  - name: os\n    path: \"%{facts.operatingsystemmajrelease}.yaml\"\n  - name: rack\n    path: \"%{::rack}/%{::macaddress_eth0}.yaml\"\n  - name: common\n    data_hash: json_data\n    path: common.json\n",
     );
+    // Read by no level: not Hiera data.
+    write(&module, "data/tool/settings.json", "{\"name\": \"%{::osfamily}\"}\n");
     write(&module, "data/common.json", "{\"app::zone\": \"%{scope('::fqdn')}\"}\n");
     write(&module, "files/hiera.yaml", "---\nversion: 5\nhierarchy:\n  - path: \"%{::osfamily}.yaml\"\n");
     write(&module, "lib/facter/rack.rb", "Facter.add(:rack) do\n  setcode { 'r1' }\nend\n");
@@ -1057,4 +1059,19 @@ fn a_metaparameter_the_declarer_may_set_is_read_by_a_class_checked_on_its_own() 
     write(&module, "manifests/part.pp", "define m::part () {\n  if $notify {\n    notify { $title: }\n  }\n}\n");
     let found = findings(vec![module], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
+}
+
+#[test]
+fn yaml_under_data_that_no_hierarchy_level_reads_is_not_hiera_data() {
+    // tp's tinydata: `data/<app>/hiera.yaml` is read by a Ruby function
+    // that expands `%{osfamily}` itself; the module's Hiera reads only
+    // common.yaml. Puppet never reads the file.
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("tdm");
+    write(&module, "hiera.yaml", "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n");
+    write(&module, "data/app/hiera.yaml", "---\nprefix: \"%{osfamily}\"\n");
+    write(&module, "data/common.yaml", "---\ntdm::family: \"%{::osfamily}\"\n");
+    write(&module, "manifests/init.pp", "class tdm (String $family = 'x') {\n  notify { $family: }\n}\n");
+    let found = findings(vec![module], vec![]);
+    assert_eq!(rules(&found), [("legacy-fact", "common.yaml".to_string(), 2)], "{found:#?}");
 }
