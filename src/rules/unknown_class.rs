@@ -35,7 +35,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                 let mut message =
                     format!("no class can be named `{name}`: {flaw}; Puppet fails with \"Could not find class\"");
                 let separated = name.split(':').filter(|s| !s.is_empty()).collect::<Vec<_>>().join("::");
-                if model.index.types.contains_key(&separated) {
+                if separated != **name && model.index.types.contains_key(&separated) {
                     message.push_str(&format!(" (did you mean `{separated}`?)"));
                 }
                 sink.report_at_level(&RULE, Level::Error, *loc, message, Vec::new(), Vec::new());
