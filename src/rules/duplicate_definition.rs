@@ -2,6 +2,7 @@
 
 use super::{RuleInfo, Sink};
 use crate::model::index::{Loc, Visibility};
+use crate::model::workspace::FileRole;
 use crate::model::Model;
 use crate::rules::Level;
 use crate::syntax::ast::NodeMatcher;
@@ -11,7 +12,8 @@ use crate::syntax::ast::NodeMatcher;
 /// types share one namespace) where one compilation can see both: in one
 /// file, or in two files Puppet loads (the site's manifests, module files at
 /// their autoload path). A definition in a module file Puppet never reads is
-/// not counted.
+/// not counted, nor a module's `init.pp` class the site's manifests define
+/// too (Puppet loads that file only for another name of the module).
 ///
 /// A node defined twice in one site (a name, `default`, or a regular
 /// expression that Puppet names alike) is reported too.
@@ -41,7 +43,19 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 (Visibility::File(a), Visibility::File(b)) => a == b,
                 _ => false,
             });
-            if let Some(earlier) = earlier {
+            // The site's manifests define the class a module's `init.pp`
+            // defines too: Puppet finds the name there and loads `init.pp`
+            // only if it looks up another name of the module, which the
+            // tree alone does not show.
+            let site_and_module_init =
+                |a: &crate::model::index::Definition<'_>, b: &crate::model::index::Definition<'_>| {
+                    matches!(model.workspace.role(model.path(a.file)), FileRole::Site { .. })
+                        && model.path(b.file).ends_with("manifests/init.pp")
+                        && matches!(model.workspace.role(model.path(b.file)), FileRole::Module { .. })
+                };
+            if let Some(earlier) =
+                earlier.filter(|earlier| !site_and_module_init(earlier, def) && !site_and_module_init(def, earlier))
+            {
                 sink.report(
                     &RULE,
                     def.loc(),

@@ -1075,3 +1075,16 @@ fn yaml_under_data_that_no_hierarchy_level_reads_is_not_hiera_data() {
     let found = findings(vec![module], vec![]);
     assert_eq!(rules(&found), [("legacy-fact", "common.yaml".to_string(), 2)], "{found:#?}");
 }
+
+#[test]
+fn a_class_the_site_defines_and_a_module_init_pp_too_is_not_a_certain_duplicate() {
+    // Puppet finds `keychain` in the site's manifests and never reads the
+    // module's init.pp here (it compiles this).
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/packages.pp", "class keychain {\n  notify { 'site keychain': }\n}\n");
+    write(root, "manifests/site.pp", "node default {\n  include keychain\n}\n");
+    write(root, "modules/keychain/manifests/init.pp", "class keychain {\n  notify { 'module keychain': }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}
