@@ -5,7 +5,7 @@ use super::{chain_related, RuleInfo, Sink};
 use crate::model::interp::METAPARAMETERS;
 use crate::model::record::Compilation;
 use crate::model::record::{Entry, Owner, ReadOutcome, ScopeKind};
-use crate::model::Model;
+use crate::model::{module_of, Model};
 use crate::rules::Level;
 
 /// ## What it does
@@ -31,7 +31,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
     let standalone = model.standalone_of(compilation);
     for read in &compilation.reads {
         let ReadOutcome::Unbound { searched, elsewhere } = &read.outcome else { continue };
-        if read.default_replaced {
+        if read.default_replaced || default_data_may_replace(model, compilation, read) {
             continue;
         }
         // Set by a site function (`[include-functions]`) or the site.
@@ -128,8 +128,28 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                 read.name
             );
             sink.report_at_level(&RULE, Level::Note, read.loc, message, related, flow);
+        } else if qualified.is_none() && searched.contains(&ScopeKind::Top) {
+            // Puppet's last place to look is top scope, where facts are.
+            let message = format!(
+                "{message}; if the nodes get it from outside the tree (an external fact, an ENC parameter), list it under `facts` in .mplint.toml"
+            );
+            sink.report_with_flow(&RULE, read.loc, message, related, flow);
         } else {
             sink.report_with_flow(&RULE, read.loc, message, related, flow);
         }
     }
+}
+
+/// A read in a class parameter's default at a site whose Hiera data mplint
+/// does not hold whole (a datadir outside the tree, Hiera 3): the data may
+/// replace the default, which Puppet then does not evaluate.
+pub(super) fn default_data_may_replace(
+    model: &Model<'_>,
+    compilation: &Compilation,
+    read: &crate::model::record::Read,
+) -> bool {
+    let Owner::Class(class) = &read.reader else { return false };
+    read.in_parameter_default
+        && model.has_site
+        && !model.facts.all_data_known(super::unknown_parameter::environment(model, compilation), module_of(class))
 }

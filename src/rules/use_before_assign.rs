@@ -28,7 +28,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
     let standalone = model.standalone_of(compilation);
     for read in &compilation.reads {
         let ReadOutcome::LaterBound { kind, binding } = &read.outcome else { continue };
-        if read.default_replaced {
+        if read.default_replaced || super::undefined_variable::default_data_may_replace(model, compilation, read) {
             continue;
         }
         // A parent the tree does not define may bind it before.

@@ -1027,9 +1027,18 @@ fn a_default_hiera_data_replaces_is_not_evaluated() {
     write(root, "manifests/site.pp", "node default {\n  include mm::master\n}\n");
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
-    std::fs::remove_file(root.join("data/common.yaml")).unwrap();
+    write(root, "data/common.yaml", "---\nmm::other: 1\n");
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("undefined-variable", "master.pp".to_string(), 2)], "{found:#?}");
+    // Data mplint does not hold (a level reading outside the tree) may
+    // replace the default too.
+    write(
+        root,
+        "hiera.yaml",
+        "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n  - name: secrets\n    datadir: /etc/puppetlabs/secrets\n    path: common.yaml\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
 }
 
 #[test]
