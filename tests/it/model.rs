@@ -905,7 +905,7 @@ fn a_long_parameter_list_is_counted_not_listed() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     let params: Vec<String> = (1..=9).map(|i| format!("$p{i} = 1")).collect();
-    write(root, "site.pp", &format!("class big ({}) {{\n}}\nclass {{ 'big': debug => true }}\n", params.join(", ")));
+    write(root, "site.pp", format!("class big ({}) {{\n}}\nclass {{ 'big': debug => true }}\n", params.join(", ")));
     let found = findings(vec![root.join("site.pp")], vec![]);
     assert_eq!(rules(&found), [("unknown-parameter", "site.pp".to_string(), 3)], "{found:#?}");
     assert!(found[0].message.ends_with("(class `big` takes 9 parameters)"), "{}", found[0].message);
