@@ -1097,3 +1097,20 @@ fn a_class_the_site_defines_and_a_module_init_pp_too_is_not_a_certain_duplicate(
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
+
+#[test]
+fn a_later_include_under_a_condition_the_read_is_not_under_is_not_judged() {
+    // tp::install's shape: whether `m` runs before the read depends on the
+    // declarer and on data (Puppet compiles `include m`, and `m::i` alone
+    // with its defaults).
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("m");
+    write(
+        &module,
+        "manifests/i.pp",
+        "define m::i (Optional[String] $meth = undef, Boolean $v4 = false) {\n  $dest = $meth ? { 'release' => \"${m::d}/r\", default => undef }\n  notify { \"${title} ${dest}\": }\n  if $v4 { include m }\n}\n",
+    );
+    write(&module, "manifests/init.pp", "class m {\n  $d = '/x'\n  m::i { 'a': }\n}\n");
+    let found = findings(vec![module], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}
