@@ -27,11 +27,11 @@ use crate::syntax::ast::{Block, Expr, ExprKind};
 use crate::syntax::source::Span;
 use crate::syntax::ParsedFile;
 
-/// Where [`Model::compile_into`] puts compilation records: each sink takes
-/// some records in order, then the sinks are appended in order.
 /// Longest chain of parents followed (a cycle is `inheritance-cycle`'s).
 const MAX_INHERITANCE_STEPS: usize = 64;
 
+/// Where [`Model::compile_into`] puts compilation records: each sink takes
+/// some records in order, then the sinks are appended in order.
 pub trait CompilationSink: Send + Sized {
     fn add(&mut self, compilation: Compilation);
     /// Adds what `later` took, as if its records had been added here.
