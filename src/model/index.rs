@@ -171,6 +171,15 @@ impl<'a> Index<'a> {
             merge(&mut index.functions, &own.functions);
             merge(&mut index.type_aliases, &own.type_aliases);
         }
+        // Puppet's autoloader finds `a::b` in `a/manifests/b.pp`: a module
+        // file elsewhere that defines it too (a stale copy of the module)
+        // is read only by chance, so its definition comes last.
+        for (name, definitions) in index.types.iter_mut().filter(|(_, defs)| defs.len() > 1) {
+            let expected = super::workspace::autoload_path(name);
+            definitions.sort_by_key(|def| {
+                matches!(index.roles[def.file], FileRole::Module { .. }) && !files[def.file].source.path.ends_with(&expected)
+            });
+        }
         let mut sites: BTreeMap<PathBuf, Site<'a>> = BTreeMap::new();
         for (file_id, file) in files.iter().enumerate() {
             let role = index.roles[file_id].clone();

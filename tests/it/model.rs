@@ -1114,3 +1114,22 @@ fn a_later_include_under_a_condition_the_read_is_not_under_is_not_judged() {
     let found = findings(vec![module], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
+
+#[test]
+fn a_stale_copy_of_a_class_outside_its_autoload_path_is_not_the_one_evaluated() {
+    // Puppet's autoloader reads `mrtgserver/manifests/apache.pp`; the copy
+    // under `mrtg/` sorts first but is never loaded (Puppet fails on the
+    // real file's `$group`, not on the copy's `$owner`).
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include mrtgserver::apache\n}\n");
+    write(root, "modules/mrtg/manifests/apache.pp", "class mrtgserver::apache {\n  file { '/tmp/x': owner => $owner }\n}\n");
+    write(
+        root,
+        "modules/mrtgserver/manifests/apache.pp",
+        "class mrtgserver::apache {\n  file { '/tmp/x': group => $group }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("undefined-variable", "apache.pp".to_string(), 2)], "{found:#?}");
+    assert!(found[0].path.ends_with("mrtgserver/manifests/apache.pp"), "{found:#?}");
+}
