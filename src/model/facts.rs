@@ -255,6 +255,7 @@ impl Facts {
     pub fn discover(workspace: &Workspace) -> Facts {
         let declared: BTreeSet<String> = workspace.declared_facts.iter().cloned().collect();
         let mut custom = BTreeSet::new();
+        let mut possible = BTreeSet::new();
         let modules = workspace.modules();
         for dir in modules.values() {
             for path in files_in(&dir.join("lib/facter")) {
@@ -266,14 +267,19 @@ impl Facts {
             }
             for path in files_in(&dir.join("facts.d")) {
                 if let Ok(text) = std::fs::read_to_string(&path) {
-                    custom.extend(external_fact_names(&path, &text));
+                    let (set, may_set) = external_fact_names(&path, &text);
+                    custom.extend(set);
+                    possible.extend(may_set);
                 }
             }
         }
         let custom_prefixes: Vec<String> =
-            custom.iter().filter_map(|name| name.strip_suffix('*')).map(str::to_string).collect();
+            custom.iter().chain(&possible).filter_map(|name| name.strip_suffix('*')).map(str::to_string).collect();
         custom.retain(|name| !name.ends_with('*'));
         let shipped = custom.clone();
+        // Names an executable may print are facts to read, not facts that
+        // surely replace Facter's.
+        custom.extend(possible.into_iter().filter(|name| !name.ends_with('*')));
         custom.extend(declared.iter().cloned());
         let mut interpolated = BTreeSet::new();
         let mut interpolations = Vec::new();
@@ -393,7 +399,8 @@ impl Facts {
         let name = name.trim_start_matches("::");
         self.custom.contains(name)
             || (self.core && is_core_fact(name))
-            || self.custom_prefixes.iter().any(|prefix| name.starts_with(prefix.as_str()))
+            || (self.custom_prefixes.iter().any(|prefix| name.starts_with(prefix.as_str()))
+                && !BUILT_IN_VARIABLES.contains(&name))
     }
 
     /// Is `name` a fact by name: Facter's, a custom fact of the tree or one
@@ -680,11 +687,12 @@ fn yaml_key(line: &str) -> Option<&str> {
     None
 }
 
-/// The facts an external fact file sets: top-level keys of YAML or JSON,
-/// `key=value` lines of text. Executables' output cannot be known.
-fn external_fact_names(path: &Path, text: &str) -> Vec<String> {
+/// The facts an external fact file sets, and those it may set: top-level
+/// keys of YAML or JSON, `key=value` lines of text; for an executable, see
+/// [`executable_fact_names`].
+fn external_fact_names(path: &Path, text: &str) -> (Vec<String>, Vec<String>) {
     let is_name = |name: &str| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    match path.extension().and_then(|e| e.to_str()) {
+    let set = match path.extension().and_then(|e| e.to_str()) {
         Some("yaml" | "yml") => yaml_root_lines(text)
             .filter_map(|line| line.split_once(':'))
             .map(|(key, _)| key.trim().trim_matches(['"', '\'']).to_string())
@@ -700,8 +708,36 @@ fn external_fact_names(path: &Path, text: &str) -> Vec<String> {
             .map(|(key, _)| key.trim().to_string())
             .filter(|key| is_name(key))
             .collect(),
-        _ => Vec::new(),
+        _ => return executable_fact_names(text),
+    };
+    (set, Vec::new())
+}
+
+/// The facts an executable of `facts.d` prints, read from its text: the
+/// `key=` it prints (`echo "rack=…"`, `echo "$FACT=…"` with `FACT=rack`);
+/// and those it may print: the quoted names and `key =` lines that may be
+/// keys of JSON or YAML it prints (more names than it sets is safe), or
+/// `*` (any name) when no name is found at all.
+fn executable_fact_names(text: &str) -> (Vec<String>, Vec<String>) {
+    let pattern = |p: &str| regex::Regex::new(p).expect("a valid pattern");
+    let printed = pattern(r#"(?:["']|\b(?:echo|printf|print|puts|Write-Output|Write-Host)\s+)([A-Za-z_][A-Za-z0-9_]*)="#);
+    let printed_variable = pattern(r#"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?="#);
+    let quoted = pattern(r#"["']([A-Za-z_][A-Za-z0-9_]*)["']"#);
+    let key_line = pattern(r"(?m)^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=");
+    let mut set: BTreeSet<String> = BTreeSet::new();
+    set.extend(printed.captures_iter(text).map(|c| c[1].to_string()));
+    for variable in printed_variable.captures_iter(text) {
+        let assigned = pattern(&format!(r#"(?m)^\s*(?:export\s+|local\s+)?{}=["']?([A-Za-z_][A-Za-z0-9_]*)"#, &variable[1]));
+        set.extend(assigned.captures_iter(text).map(|c| c[1].to_string()));
     }
+    let mut may_set: BTreeSet<String> = BTreeSet::new();
+    may_set.extend(quoted.captures_iter(text).map(|c| c[1].to_string()));
+    may_set.extend(key_line.captures_iter(text).map(|c| c[1].to_string()));
+    if set.is_empty() && may_set.is_empty() {
+        may_set.insert("*".into());
+    }
+    let may_set = may_set.into_iter().filter(|name| !set.contains(name)).collect();
+    (set.into_iter().collect(), may_set)
 }
 
 /// The variables a Hiera configuration interpolates (`%{::role}`,
@@ -892,9 +928,16 @@ mod tests {
 
     #[test]
     fn external_facts_by_format() {
-        assert_eq!(external_fact_names(Path::new("a.yaml"), "---\nrack: r1\n# c\nzone:\n  - a\n"), ["rack", "zone"]);
-        assert_eq!(external_fact_names(Path::new("a.json"), "{\"rack\": 1}"), ["rack"]);
-        assert_eq!(external_fact_names(Path::new("a.txt"), "rack=r1\nbad line\n"), ["rack"]);
-        assert!(external_fact_names(Path::new("a.sh"), "echo rack=r1").is_empty());
+        let set = |path: &str, text: &str| external_fact_names(Path::new(path), text).0;
+        let may_set = |path: &str, text: &str| external_fact_names(Path::new(path), text).1;
+        assert_eq!(set("a.yaml", "---\nrack: r1\n# c\nzone:\n  - a\n"), ["rack", "zone"]);
+        assert_eq!(set("a.json", "{\"rack\": 1}"), ["rack"]);
+        assert_eq!(set("a.txt", "rack=r1\nbad line\n"), ["rack"]);
+        assert_eq!(set("a.sh", "#!/bin/sh\necho rack=r1\n"), ["rack"]);
+        assert_eq!(set("a.py", "print \"dropbox_presence=\"+str(p())"), ["dropbox_presence"]);
+        assert_eq!(set("a.sh", "FACT=\"priv_drop\"\necho \"$FACT=true\"\n"), ["priv_drop"]);
+        assert_eq!(may_set("a.py", "print(json.dumps({'vms': v}))"), ["vms"]);
+        assert!(set("a.py", "print(json.dumps({'vms': v}))").is_empty());
+        assert_eq!(may_set("a", "#!/bin/sh\nexec /opt/facts\n"), ["*"]);
     }
 }

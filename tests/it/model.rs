@@ -1133,3 +1133,25 @@ fn a_stale_copy_of_a_class_outside_its_autoload_path_is_not_the_one_evaluated() 
     assert_eq!(rules(&found), [("undefined-variable", "apache.pp".to_string(), 2)], "{found:#?}");
     assert!(found[0].path.ends_with("mrtgserver/manifests/apache.pp"), "{found:#?}");
 }
+
+#[test]
+fn facts_an_executable_of_facts_d_prints_are_known() {
+    // Facter runs executables in facts.d and reads `name=value` lines of
+    // their output (Puppet compiles this with the fact the script sets).
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include profile\n}\n");
+    write(root, "modules/profile/facts.d/dropbox.py", "#!/usr/bin/env python\nprint(\"dropbox_presence=\" + str(True))\n");
+    write(root, "modules/profile/manifests/init.pp", "class profile {\n  notify { \"${dropbox_presence} ${rack_column}\": }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(
+        rules(&found),
+        [("top-scope-fact", "init.pp".to_string(), 2), ("undefined-variable", "init.pp".to_string(), 2)],
+        "{found:#?}"
+    );
+    assert!(found[1].message.contains("rack_column"), "{found:#?}");
+    // A script whose output names cannot be read may set any fact.
+    write(root, "modules/profile/facts.d/more.py", "import json\nprint(json.dumps(collect()))\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert!(!rules(&found).iter().any(|(rule, ..)| *rule == "undefined-variable"), "{found:#?}");
+}
