@@ -114,6 +114,8 @@ pub struct Index<'a> {
     /// Whether each file is reported (checked) or only read for its
     /// definitions (`--modulepath`).
     pub roles: Vec<FileRole>,
+    /// Each module's `metadata.json`, as `load_module_metadata` gives it.
+    pub module_metadata: BTreeMap<String, crate::model::value::Value>,
 }
 
 /// Lower-case name without a leading `::`, as Puppet keys definitions.
@@ -215,6 +217,12 @@ impl<'a> Index<'a> {
             }
         }
         index.sites = sites.into_values().collect();
+        for (name, dir) in workspace.modules() {
+            let Ok(text) = std::fs::read_to_string(dir.join("metadata.json")) else { continue };
+            if let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) {
+                index.module_metadata.insert(name, crate::model::value::Value::from_json(&json));
+            }
+        }
         index
     }
 

@@ -24,6 +24,23 @@ pub enum Value {
 }
 
 impl Value {
+    /// A JSON document as Puppet reads it (`load_module_metadata`).
+    pub fn from_json(json: &serde_json::Value) -> Value {
+        match json {
+            serde_json::Value::Null => Value::Undef,
+            serde_json::Value::Bool(b) => Value::Bool(*b),
+            serde_json::Value::Number(n) => match n.as_i64() {
+                Some(i) => Value::Int(i),
+                None => n.as_f64().map_or(Value::Unknown, Value::Float),
+            },
+            serde_json::Value::String(s) => Value::Str(s.clone()),
+            serde_json::Value::Array(items) => Value::Array(items.iter().map(Value::from_json).collect()),
+            serde_json::Value::Object(map) => {
+                Value::Hash(map.iter().map(|(k, v)| (Value::Str(k.clone()), Value::from_json(v))).collect())
+            }
+        }
+    }
+
     /// The value as code on `path` sees it: a choice narrowed to the
     /// alternatives that path allows, known when they agree.
     pub fn on_path(self, path: &crate::model::record::PathCond) -> Value {

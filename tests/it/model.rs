@@ -1155,3 +1155,26 @@ fn facts_an_executable_of_facts_d_prints_are_known() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert!(!rules(&found).iter().any(|(rule, ..)| *rule == "undefined-variable"), "{found:#?}");
 }
+
+#[test]
+fn code_for_another_version_of_a_module_in_the_tree_is_not_run() {
+    // icinga's shape: the branch for an older `libmod` passes a parameter
+    // that the installed 5.0.0 no longer has (Puppet compiles this).
+    let dir = tempfile::tempdir().unwrap();
+    let mp = dir.path();
+    let libmod = "class libmod (\n  String $new_param = 'x',\n) {\n  notify { \"libmod ${new_param}\": }\n}\n";
+    write(mp, "libmod/manifests/init.pp", libmod);
+    write(
+        mp,
+        "usemod/manifests/init.pp",
+        "class usemod {\n  $v = load_module_metadata('libmod')['version']\n  if versioncmp($v, '4.0.0') < 0 {\n    class { 'libmod': old_param => 'y' }\n  } else {\n    class { 'libmod': new_param => 'y' }\n  }\n}\n",
+    );
+    let metadata = |version: &str| format!("{{\"name\": \"x-libmod\", \"version\": \"{version}\", \"dependencies\": []}}");
+    write(mp, "libmod/metadata.json", &metadata("5.0.0"));
+    let found = findings(vec![mp.join("usemod")], vec![mp.to_path_buf()]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+    // With 3.0.0 installed, the older branch runs.
+    write(mp, "libmod/metadata.json", &metadata("3.0.0"));
+    let found = findings(vec![mp.join("usemod")], vec![mp.to_path_buf()]);
+    assert_eq!(rules(&found), [("unknown-parameter", "init.pp".to_string(), 4)], "{found:#?}");
+}

@@ -383,6 +383,54 @@ pub const BUILT_IN_FUNCTIONS: &[&str] = &[
     "yaml_data",
 ];
 
+/// Puppet's `versioncmp`: versions split into runs of digits, runs of other
+/// characters, and the separators `-` and `.`, compared piece by piece.
+pub fn versioncmp(a: &str, b: &str) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    fn pieces(version: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        let bytes = version.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let start = i;
+            let class = |b: u8| match b {
+                b'-' | b'.' => 0,
+                b'0'..=b'9' => 1,
+                _ => 2,
+            };
+            let kind = class(bytes[i]);
+            i += 1;
+            if kind != 0 {
+                while i < bytes.len() && class(bytes[i]) == kind {
+                    i += 1;
+                }
+            }
+            out.push(&version[start..i]);
+        }
+        out
+    }
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    for (x, y) in pieces(a).into_iter().zip(pieces(b)) {
+        if x == y {
+            continue;
+        }
+        for separator in ["-", "."] {
+            if x == separator {
+                return Ordering::Less;
+            }
+            if y == separator {
+                return Ordering::Greater;
+            }
+        }
+        if digits(x) && digits(y) && !x.starts_with('0') && !y.starts_with('0') {
+            // Runs of digits compare as numbers: by length, then by digits.
+            return x.len().cmp(&y.len()).then_with(|| x.cmp(y));
+        }
+        return x.to_uppercase().cmp(&y.to_uppercase());
+    }
+    a.cmp(b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -391,5 +439,26 @@ mod tests {
     fn built_in_functions_are_sorted_for_binary_search() {
         assert!(BUILT_IN_FUNCTIONS.windows(2).all(|w| w[0] < w[1]));
         assert!(is_built_in_call("sprintf") && is_built_in_call("::abs") && !is_built_in_call("stdlib_thing"));
+    }
+
+    #[test]
+    fn compares_as_puppet_does() {
+        // Each pair as Puppet 7's `versioncmp` orders it.
+        use std::cmp::Ordering::*;
+        let cases = [
+            ("1.2.3", "1.2.10", Less),
+            ("4.0.0", "5.0.0", Less),
+            ("1.0", "1.0.0", Less),
+            ("1.0-rc1", "1.0", Greater),
+            ("1.01", "1.1", Less),
+            ("2.0.0-beta", "2.0.0-alpha", Greater),
+            ("10.0", "9.9", Greater),
+            ("1.a", "1.B", Less),
+            ("6.0.1", "4.0.0", Greater),
+            ("3.1", "3.1", Equal),
+        ];
+        for (a, b, expected) in cases {
+            assert_eq!(versioncmp(a, b), expected, "{a} vs {b}");
+        }
     }
 }

@@ -126,7 +126,30 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             self.out.events.push(Event::NodeCall { name: call.name.clone(), loc: at });
         }
         self.note_declaring_call(&call.name);
-        Value::Unknown
+        self.built_in_value(&call.name, &args, ctx)
+    }
+
+    /// What one of Puppet's functions surely returns: a module's metadata
+    /// (from the tree's `metadata.json`) and version comparisons, so that
+    /// code for another version of a module is not run.
+    fn built_in_value(&self, function: &str, args: &[Value], ctx: &Ctx) -> Value {
+        if self.index.functions.contains_key(&normalize_name(function)) {
+            return Value::Unknown;
+        }
+        let args: Vec<Value> = args.iter().map(|a| a.clone().on_path(&ctx.path)).collect();
+        match (function.trim_start_matches("::"), args.as_slice()) {
+            ("load_module_metadata", [Value::Str(module), ..]) => {
+                self.index.module_metadata.get(module.as_str()).cloned().unwrap_or(Value::Unknown)
+            }
+            ("versioncmp", [Value::Str(a), Value::Str(b)] | [Value::Str(a), Value::Str(b), Value::Bool(false)]) => {
+                Value::Int(match super::builtins::versioncmp(a, b) {
+                    std::cmp::Ordering::Less => -1,
+                    std::cmp::Ordering::Equal => 0,
+                    std::cmp::Ordering::Greater => 1,
+                })
+            }
+            _ => Value::Unknown,
+        }
     }
 
     /// Whether a call's arguments may meet parameter types: it has a
