@@ -314,6 +314,10 @@ static ERB_INSTANCE: LazyLock<Regex> =
 static ERB_ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?:^|[^A-Za-z0-9_@])@([a-z_][A-Za-z0-9_]*)\s*(?:\|\|=|&&=|[-+*/]?=[^=~>])").expect("a valid pattern")
 });
+/// `for @x in …` (and `for @k, @v in …`) assigns the loop variables.
+static ERB_FOR_ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\bfor\s+(@[a-z_][A-Za-z0-9_]*(?:\s*,\s*@[a-z_][A-Za-z0-9_]*)*)\s+in\b").expect("a valid pattern")
+});
 static ERB_SCOPE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"scope(?:\.lookupvar\(\s*|\[\s*)['"](::)?([a-z_][A-Za-z0-9_]*)['"]\s*[\])]"#).expect("a valid pattern")
 });
@@ -330,7 +334,12 @@ fn erb_reads(text: &str) -> Vec<TemplateRead> {
     let assigned: BTreeSet<String> = tag_code(text)
         .iter()
         .flat_map(|(_, code)| {
-            ERB_ASSIGNED.captures_iter(&ruby_code_only(code)).map(|c| c[1].to_string()).collect::<Vec<_>>()
+            let code = ruby_code_only(code);
+            let mut names: Vec<String> = ERB_ASSIGNED.captures_iter(&code).map(|c| c[1].to_string()).collect();
+            for loop_variables in ERB_FOR_ASSIGNED.captures_iter(&code) {
+                names.extend(loop_variables[1].split(',').map(|v| v.trim().trim_start_matches('@').to_string()));
+            }
+            names
         })
         .collect();
     let mut reads = Vec::new();
@@ -481,6 +490,9 @@ mod tests {
         let text = "<% @hostname = 'web' -%><%= @hostname %> <% @domain ||= 'x' %><%= @domain %>\n\
                     <% if @fqdn == 'a' %><%= @fqdn %><% end %>\n";
         assert_eq!(shown(&erb_reads(text)), [("@fqdn".to_string(), 2), ("@fqdn".to_string(), 2)]);
+        // A `for` loop's variables (Puppet renders this with `domain` a fact).
+        let text = "<% for @domain in @domains -%>\nsearch <%= @domain %>\n<% end -%>\n<% for @k, @v in @h %><%= @k %><% end %>\n";
+        assert_eq!(shown(&erb_reads(text)), [("@domains".to_string(), 1), ("@h".to_string(), 4)]);
     }
 
     #[test]
