@@ -569,6 +569,17 @@ impl<'a> Model<'a> {
 
     /// Whether the module a class name belongs to is in the tree: a module
     /// directory, or definitions in its namespace (a site's own classes).
+    /// Modules a `Puppetfile` of the tree installs that the tree does not
+    /// hold: their custom facts are unknown.
+    pub fn absent_puppetfile_modules(&self) -> Vec<&str> {
+        self.workspace
+            .puppetfile_modules
+            .keys()
+            .filter(|module| !self.modules.get(module.as_str()).is_some_and(|dir| dir.join("lib").is_dir() || dir.join("manifests").is_dir()))
+            .map(String::as_str)
+            .collect()
+    }
+
     pub fn module_present(&self, class: &str) -> bool {
         let module = module_of(class);
         // A directory with none of a module's parts (a leftover `Gemfile.lock`)

@@ -130,10 +130,22 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             sink.report_at_level(&RULE, Level::Note, read.loc, message, related, flow);
         } else if qualified.is_none() && searched.contains(&ScopeKind::Top) {
             // Puppet's last place to look is top scope, where facts are.
-            let message = format!(
-                "{message}; if the nodes get it from outside the tree (an external fact, an ENC parameter), list it under `facts` in .mplint.toml"
-            );
-            sink.report_with_flow(&RULE, read.loc, message, related, flow);
+            let absent = model.absent_puppetfile_modules();
+            if absent.is_empty() {
+                let message = format!(
+                    "{message}; if the nodes get it from outside the tree (an external fact, an ENC parameter), list it under `facts` in .mplint.toml"
+                );
+                sink.report_with_flow(&RULE, read.loc, message, related, flow);
+            } else {
+                // A module the Puppetfile installs may ship it as a custom fact.
+                let shown: Vec<String> = absent.iter().take(3).map(|m| format!("`{m}`")).collect();
+                let more = if absent.len() > 3 { format!(" and {} more", absent.len() - 3) } else { String::new() };
+                let message = format!(
+                    "{message}; it may be a custom fact of a module the Puppetfile installs that is not in the tree ({}{more}); if the nodes get it from outside the tree, list it under `facts` in .mplint.toml",
+                    shown.join(", ")
+                );
+                sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, flow);
+            }
         } else {
             sink.report_with_flow(&RULE, read.loc, message, related, flow);
         }

@@ -1178,3 +1178,22 @@ fn code_for_another_version_of_a_module_in_the_tree_is_not_run() {
     let found = findings(vec![mp.join("usemod")], vec![mp.to_path_buf()]);
     assert_eq!(rules(&found), [("unknown-parameter", "init.pp".to_string(), 4)], "{found:#?}");
 }
+
+#[test]
+fn an_unbound_read_a_module_the_puppetfile_installs_may_set_is_a_warning() {
+    // `mac_facts` (not in the tree) ships the custom fact `mac_laptop`:
+    // Puppet compiles this once r10k has installed it.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = site:modules:$basemodulepath\n");
+    write(root, "manifests/site.pp", "node default {\n  include profile\n}\n");
+    write(root, "site/profile/manifests/init.pp", "class profile {\n  notify { \"${mac_laptop}\": }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("undefined-variable", "init.pp".to_string(), 2)], "{found:#?}");
+    assert_eq!(found[0].level, mplint::rules::Level::Error, "{found:#?}");
+    write(root, "Puppetfile", "mod 'mac_facts',\n  :git => 'https://example.com/mac_facts.git'\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("undefined-variable", "init.pp".to_string(), 2)], "{found:#?}");
+    assert_eq!(found[0].level, mplint::rules::Level::Warning, "{found:#?}");
+    assert!(found[0].message.contains("`mac_facts`"), "{found:#?}");
+}
