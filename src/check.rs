@@ -369,6 +369,18 @@ fn check_tree_group(
         .filter(|_| !everything_named)
         .map(|focus| outcome.files.iter().map(|f| f.source.path.clone()).filter(|p| focus.contains(p)).collect());
     workspace.record_values = records_values(&options.settings);
+    for dir in &workspace.assumed_module_dirs {
+        let shown = display.show(dir);
+        notices.push(Notice {
+            message: format!(
+                "{}: read as a directory of modules, though no environment.conf puts it on the module path (Puppet's default has only modules/); name it in environment.conf's modulepath",
+                shown.display()
+            ),
+            path: shown,
+            kind: NoticeKind::AssumedModuleDir,
+            named: false,
+        });
+    }
     for missing in &workspace.missing_entries {
         let conf = display.show(&missing.conf);
         notices.push(Notice {

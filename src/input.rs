@@ -31,6 +31,17 @@ pub enum NoticeKind {
     LinkLoop,
     /// An `environment.conf` modulepath entry is not in the checked tree.
     ModulepathEntry,
+    /// A directory of modules is read as on the module path, though nothing
+    /// puts it there.
+    AssumedModuleDir,
+}
+
+impl NoticeKind {
+    /// What the layout of the tree makes mplint assume: a note, not a
+    /// failure to read.
+    pub fn is_layout_note(self) -> bool {
+        matches!(self, NoticeKind::ModulepathEntry | NoticeKind::AssumedModuleDir)
+    }
 }
 
 /// Folders of version-control systems, never walked (nor `spec/fixtures`).

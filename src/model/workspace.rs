@@ -99,6 +99,10 @@ pub struct Workspace {
     pub display: crate::paths::PathDisplay,
     /// Modulepath entries whose modules are not in the checked tree.
     pub missing_entries: Vec<MissingEntry>,
+    /// Directories of modules beside an environment's code that nothing
+    /// puts on its module path (no `environment.conf`): read as module
+    /// directories all the same, after the usual ones.
+    pub assumed_module_dirs: Vec<PathBuf>,
     /// Modules a `Puppetfile` of an environment names, by module name.
     pub puppetfile_modules: BTreeMap<String, PathBuf>,
     /// Modules a Puppetfile names only in a commented-out `mod` line.
@@ -444,6 +448,7 @@ impl Workspace {
                 ws.module_dirs.push(path.clone());
             } else if path.join("manifests").is_dir() {
                 ws.environments.push(path.clone());
+                ws.assume_module_dirs_beside(&path);
             }
         }
         ws.module_dirs.extend(module_path.iter().cloned());
@@ -506,9 +511,31 @@ impl Workspace {
                 // Without an `environment.conf`, where the tree's own tools
                 // install modules is where they are meant to be read from.
                 self.add_installed_module_dirs(root, &puppetfile);
+                self.assume_module_dirs_beside(root);
             }
         }
         self.add_puppetfile(root, puppetfile);
+    }
+
+    /// Directories beside an environment's `manifests/` that hold modules
+    /// (`profiles/`, `roles/`) when nothing names its module path: the site
+    /// is deployed with them on it, or its classes could not be found.
+    fn assume_module_dirs_beside(&mut self, root: &Path) {
+        const NOT_MODULE_DIRS: &[&str] =
+            &["manifests", "environments", "spec", "tests", "examples", "data", "hieradata", "files", "templates", "lib"];
+        for dir in child_dirs(root) {
+            let Some(name) = path_name(&dir) else { continue };
+            if name.starts_with('.') || NOT_MODULE_DIRS.contains(&name.as_str()) || self.module_dirs.contains(&dir) {
+                continue;
+            }
+            let holds_modules = child_dirs(&dir)
+                .iter()
+                .any(|child| path_name(child).is_some_and(|n| is_module_name(&n)) && child.join("manifests").is_dir());
+            if holds_modules && !looks_like_module(&dir) && !is_environment(&dir) {
+                self.module_dirs.push(dir.clone());
+                self.assumed_module_dirs.push(dir);
+            }
+        }
     }
 
     /// The module directories a `Puppetfile` (its `moduledir`) or a Bolt

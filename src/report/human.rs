@@ -33,7 +33,7 @@ pub fn render(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Vec<u8> {
     let mut buffer = if options.color { Buffer::ansi() } else { Buffer::no_color() };
     let config = term::Config::default();
     for notice in &outcome.notices {
-        let diagnostic = if notice.kind == crate::input::NoticeKind::ModulepathEntry {
+        let diagnostic = if notice.kind.is_layout_note() {
             Diagnostic::<usize>::note()
         } else {
             Diagnostic::<usize>::warning()

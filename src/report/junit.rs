@@ -52,7 +52,7 @@ pub fn render(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Vec<u8> {
             case.below.push(finding);
         }
     }
-    for notice in outcome.notices.iter().filter(|n| n.kind != crate::input::NoticeKind::ModulepathEntry) {
+    for notice in outcome.notices.iter().filter(|n| !n.kind.is_layout_note()) {
         cases.entry(slash_path(&notice.path)).or_default().error = Some(&notice.message);
     }
     let failing = cases.values().filter(|c| !c.failures.is_empty() && c.error.is_none()).count();

@@ -343,7 +343,7 @@ fn build(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Sarif {
         .iter()
         .map(|notice| {
             let mut notification = Notification::builder().message(text(&notice.message)).build();
-            let level = if notice.kind == crate::input::NoticeKind::ModulepathEntry { "note" } else { "error" };
+            let level = if notice.kind.is_layout_note() { "note" } else { "error" };
             notification.level = Some(json!(level));
             notification.locations = Some(vec![Location::builder()
                 .physical_location(PhysicalLocation::builder().artifact_location(places.artifact(&notice.path)).build())
@@ -352,7 +352,7 @@ fn build(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Sarif {
         })
         .collect();
     let mut invocation = Invocation::builder()
-        .execution_successful(outcome.notices.iter().all(|n| n.kind == crate::input::NoticeKind::ModulepathEntry))
+        .execution_successful(outcome.notices.iter().all(|n| n.kind.is_layout_note()))
         .build();
     if !notifications.is_empty() {
         invocation.tool_execution_notifications = Some(notifications);

@@ -1197,3 +1197,27 @@ fn an_unbound_read_a_module_the_puppetfile_installs_may_set_is_a_warning() {
     assert_eq!(found[0].level, mplint::rules::Level::Warning, "{found:#?}");
     assert!(found[0].message.contains("`mac_facts`"), "{found:#?}");
 }
+
+#[test]
+fn directories_of_modules_beside_the_code_without_environment_conf_are_read_as_module_directories() {
+    // A control repository that keeps its roles and profiles in `roles/`
+    // and `profiles/` and deploys them on the module path elsewhere.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/nodes.pp", "node default {\n  include web\n}\n");
+    write(root, "roles/web/manifests/init.pp", "class web {\n  include base\n}\n");
+    write(root, "profiles/base/manifests/init.pp", "class base (Integer $port = 80) {\n  notify { \"${port}\": }\n}\n");
+    write(root, "profiles/stale/manifests/init.pp", "class base {\n  notify { $missing: }\n}\n");
+    let outcome = mplint::run_with_large_stack({
+        let root = root.to_path_buf();
+        move || check(&[root], &CheckOptions::default()).unwrap()
+    });
+    assert_eq!(rules(&outcome.findings), [], "{:#?}", outcome.findings);
+    let assumed: Vec<String> = outcome
+        .notices
+        .iter()
+        .filter(|n| n.kind == mplint::input::NoticeKind::AssumedModuleDir)
+        .map(|n| n.path.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(assumed, ["profiles", "roles"], "{:#?}", outcome.notices);
+}
