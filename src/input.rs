@@ -44,7 +44,8 @@ impl NoticeKind {
     }
 }
 
-/// Folders of version-control systems, never walked (nor `spec/fixtures`).
+/// Folders of version-control systems, never walked (nor `spec/fixtures`,
+/// nor a module's `files`).
 const VCS_DIRS: &[&str] = &[".git", ".hg", ".svn", ".bzr", "_darcs", "CVS"];
 
 /// Compiles `--exclude` patterns. A pattern without `/` matches a file or
@@ -162,9 +163,15 @@ fn walk(
                 let is_fixtures = is_dir
                     && name == "fixtures"
                     && entry.path().parent().and_then(|p| p.file_name()).is_some_and(|p| p == "spec");
+                // What a module serves to agents (`.pp` is also SELinux's
+                // compiled policy), never read as code.
+                let is_served = is_dir
+                    && name == "files"
+                    && entry.path().parent().is_some_and(|p| p.join("manifests").is_dir() || p.join("metadata.json").is_file());
                 let is_skipped = is_dir && walk_skipped.iter().any(|s| s == entry.path());
                 !is_vcs
                     && !is_fixtures
+                    && !is_served
                     && !is_skipped
                     && !is_excluded(&excludes_for_walk, entry.path(), &walk_root, &walk_display)
             })

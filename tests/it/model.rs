@@ -1221,3 +1221,16 @@ fn directories_of_modules_beside_the_code_without_environment_conf_are_read_as_m
         .collect();
     assert_eq!(assumed, ["profiles", "roles"], "{:#?}", outcome.notices);
 }
+
+#[test]
+fn what_a_module_serves_from_files_is_not_read_as_code() {
+    // SELinux's compiled policies are `.pp` files too; Puppet only serves them.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include m\n}\n");
+    write(root, "modules/m/manifests/init.pp", "class m {\n  file { '/tmp/m.pp': source => 'puppet:///modules/m/m.pp' }\n}\n");
+    std::fs::create_dir_all(root.join("modules/m/files")).unwrap();
+    std::fs::write(root.join("modules/m/files/m.pp"), [0x8f, 0xff, 0x7c, 0xf9, 0x01, 0x00, 0x00, 0x00, 0xff, 0xfe]).unwrap();
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}
