@@ -116,6 +116,8 @@ pub struct Index<'a> {
     pub roles: Vec<FileRole>,
     /// Each module's `metadata.json`, as `load_module_metadata` gives it.
     pub module_metadata: BTreeMap<String, crate::model::value::Value>,
+    /// The directory of each module on the module path.
+    pub module_dirs: BTreeMap<String, std::path::PathBuf>,
 }
 
 /// Lower-case name without a leading `::`, as Puppet keys definitions.
@@ -218,10 +220,12 @@ impl<'a> Index<'a> {
         }
         index.sites = sites.into_values().collect();
         for (name, dir) in workspace.modules() {
-            let Ok(text) = std::fs::read_to_string(dir.join("metadata.json")) else { continue };
-            if let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) {
-                index.module_metadata.insert(name, crate::model::value::Value::from_json(&json));
+            if let Ok(text) = std::fs::read_to_string(dir.join("metadata.json")) {
+                if let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) {
+                    index.module_metadata.insert(name.clone(), crate::model::value::Value::from_json(&json));
+                }
             }
+            index.module_dirs.insert(name, dir);
         }
         index
     }
@@ -268,6 +272,17 @@ impl<'a> Index<'a> {
             .iter()
             .find(|d| standalone.is_some_and(|f| d.visibility == Visibility::File(f)))
             .or_else(|| candidates.iter().find(|d| d.visibility == Visibility::Global))
+    }
+
+    /// Whether no class or defined type can have this qualified name: its
+    /// module is in the tree, without the file the autoloader would read
+    /// and without the name. (Ruby resource types have no `::`.)
+    pub fn surely_undefined(&self, name: &str, standalone: Option<FileId>) -> bool {
+        let name = normalize_name(name);
+        let Some((module, _)) = name.split_once("::") else { return false };
+        let Some(dir) = self.module_dirs.get(module) else { return false };
+        let autoloaded = dir.join(super::workspace::autoload_path(&name).strip_prefix(module).unwrap_or(std::path::Path::new("")));
+        dir.join("manifests").is_dir() && !autoloaded.exists() && self.find_type(&name, standalone).is_none()
     }
 
     pub fn find_class(&self, name: &str, standalone: Option<FileId>) -> Option<(&'a ClassDef, &Definition<'a>)> {

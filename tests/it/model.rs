@@ -1234,3 +1234,25 @@ fn what_a_module_serves_from_files_is_not_read_as_code() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
+
+#[test]
+fn defined_of_a_name_no_class_of_a_module_in_the_tree_has_is_false() {
+    // simp's puppetdb shape: `defined('dep::java_args')` (no `$`) asks for a
+    // class or type, which the module `dep` does not have: false, so the
+    // read after `or` never runs (Puppet compiles this; without the test
+    // it fails with "Unknown variable: 'dep::java_args'").
+    let dir = tempfile::tempdir().unwrap();
+    let mp = dir.path();
+    write(mp, "dep/manifests/init.pp", "class dep ($java_args = []) {\n}\n");
+    write(
+        mp,
+        "user/manifests/init.pp",
+        "class user {\n  if !defined('dep::java_args') or empty($dep::java_args) {\n    $x = 'default'\n  } else {\n    $x = $dep::java_args\n  }\n  class { 'dep': }\n  notify { \"x=${x}\": }\n}\n",
+    );
+    let found = findings(vec![mp.join("user")], vec![mp.to_path_buf()]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+    // A class of that name in the module: the reads may run first.
+    write(mp, "dep/manifests/java_args.pp", "class dep::java_args {\n}\n");
+    let found = findings(vec![mp.join("user")], vec![mp.to_path_buf()]);
+    assert_eq!(rules(&found).len(), 2, "{found:#?}");
+}

@@ -407,10 +407,14 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 if known_type(self, s) {
                     return Value::Bool(true);
                 }
+                if self.index.surely_undefined(s, self.standalone) {
+                    return Value::Bool(false);
+                }
                 Guarded::Type(normalize_name(s))
             }
             Value::Type(t) => match t.split_once('[') {
                 None if known_type(self, t) => return Value::Bool(true),
+                None if self.index.surely_undefined(t, self.standalone) => return Value::Bool(false),
                 None => Guarded::Type(normalize_name(t)),
                 Some((type_name, rest)) => {
                     let title = rest.strip_suffix(']').map(|r| r.trim().trim_matches(['\'', '"']).to_string());
