@@ -111,6 +111,10 @@ pub struct Workspace {
     pub include_functions: BTreeMap<String, crate::config::IncludeFunction>,
     /// Top-scope variables the configuration declares as facts.
     pub declared_facts: Vec<String>,
+    /// A `puppet.conf` of the tree that gives nodes an external node
+    /// classifier (`node_terminus = exec`): its parameters are top-scope
+    /// variables mplint cannot see.
+    pub node_classifier: Option<PathBuf>,
     /// The policies' constraints: resources of their types keep their
     /// attributes' values in the record.
     pub constraints: Vec<crate::policy::Constraint>,
@@ -400,6 +404,33 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
+/// The first `puppet.conf` (or a copy, `puppet.conf.erb`) at most `depth`
+/// directories down that sets an external node classifier.
+fn node_classifier_within(dir: &Path, depth: usize) -> Option<PathBuf> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir).ok()?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    let sets_classifier = |text: &str| {
+        text.lines().any(|line| {
+            let Some((key, value)) = line.split_once('=') else { return false };
+            let (key, value) = (key.trim(), value.trim());
+            (key == "node_terminus" && value == "exec") || (key == "external_nodes" && !value.is_empty() && value != "none")
+        })
+    };
+    for path in &entries {
+        let name = path_name(path).unwrap_or_default();
+        if path.is_file() && name.starts_with("puppet.conf") && std::fs::read_to_string(path).is_ok_and(|t| sets_classifier(&t)) {
+            return Some(path.clone());
+        }
+    }
+    if depth == 0 {
+        return None;
+    }
+    entries
+        .iter()
+        .filter(|p| p.is_dir() && !path_name(p).is_some_and(|n| n.starts_with('.')))
+        .find_map(|p| node_classifier_within(p, depth - 1))
+}
+
 /// Puppet's base module path for an environment of a code directory
 /// (`<codedir>/environments/<name>`): `<codedir>/modules`, when it exists
 /// and the environment's module path takes it (`$basemodulepath`, or no
@@ -451,6 +482,7 @@ impl Workspace {
                 ws.assume_module_dirs_beside(&path);
             }
         }
+        ws.node_classifier = paths.iter().filter(|p| p.is_dir()).find_map(|p| node_classifier_within(p, 4));
         ws.module_dirs.extend(module_path.iter().cloned());
         ws.module_dirs.dedup();
         // Modules inside a module (test fixtures) are not on the module path.

@@ -131,7 +131,14 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         } else if qualified.is_none() && searched.contains(&ScopeKind::Top) {
             // Puppet's last place to look is top scope, where facts are.
             let absent = model.absent_puppetfile_modules();
-            if absent.is_empty() {
+            if let Some(conf) = &model.workspace.node_classifier {
+                // The classifier's parameters are top-scope variables.
+                let message = format!(
+                    "{message}; it may be a parameter of the external node classifier that {} sets; if so, list it under `facts` in .mplint.toml",
+                    model.workspace.display.show(conf).display()
+                );
+                sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, flow);
+            } else if absent.is_empty() {
                 let message = format!(
                     "{message}; if the nodes get it from outside the tree (an external fact, an ENC parameter), list it under `facts` in .mplint.toml"
                 );

@@ -1256,3 +1256,19 @@ fn defined_of_a_name_no_class_of_a_module_in_the_tree_has_is_false() {
     let found = findings(vec![mp.join("user")], vec![mp.to_path_buf()]);
     assert_eq!(rules(&found).len(), 2, "{found:#?}");
 }
+
+#[test]
+fn an_unbound_read_an_external_node_classifier_may_set_is_a_warning() {
+    // qtqa's shape: puppet.conf runs an ENC that gives every node `input`
+    // (Puppet compiles this with the ENC; without it, "Unknown variable").
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include foo\n}\n");
+    write(root, "modules/foo/manifests/init.pp", "class foo {\n  notify { \"${input}\": }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(found.iter().map(|f| (f.rule, f.level)).collect::<Vec<_>>(), [("undefined-variable", mplint::rules::Level::Error)]);
+    write(root, "puppet/puppet.conf", "[main]\n    node_terminus = exec\n    external_nodes = $confdir/nodecfg.pl\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(found.iter().map(|f| (f.rule, f.level)).collect::<Vec<_>>(), [("undefined-variable", mplint::rules::Level::Warning)]);
+    assert!(found[0].message.contains("external node classifier"), "{found:#?}");
+}
