@@ -401,7 +401,8 @@ module.exports = grammar({
       ')',
     ),
 
-    _argument: ($) => choice($._assignment_level, $.pair),
+    // A plan returns or passes on the results of `apply(targets) { … }`.
+    _argument: ($) => choice($._assignment_level, $.pair, $.apply_block),
 
     method_call: ($) => prec.right(PREC.postfix, seq(
       field('object', $._expression),

@@ -1272,3 +1272,19 @@ fn an_unbound_read_an_external_node_classifier_may_set_is_a_warning() {
     assert_eq!(found.iter().map(|f| (f.rule, f.level)).collect::<Vec<_>>(), [("undefined-variable", mplint::rules::Level::Warning)]);
     assert!(found[0].message.contains("external node classifier"), "{found:#?}");
 }
+
+#[test]
+fn a_plan_returns_or_passes_on_the_results_of_apply() {
+    // Puppet (tasks mode) parses each as one call: `notice(...)`, `return(...)`.
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("m");
+    write(&module, "manifests/init.pp", "class m { }\n");
+    write(
+        &module,
+        "plans/p.pp",
+        "plan m::p(TargetSpec $t) {\n  notice(apply($t) { })\n  return apply($t) { file { '/x': } }\n}\n",
+    );
+    write(&module, "plans/q.pp", "plan m::q(TargetSpec $t) {\n  return(apply($t) { })\n}\n");
+    let found = findings(vec![module], vec![]);
+    assert!(found.is_empty(), "{found:#?}");
+}
