@@ -404,11 +404,21 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
-/// The first `puppet.conf` (or a copy, `puppet.conf.erb`) at most `depth`
-/// directories down that sets an external node classifier.
+/// The first `puppet.conf` (or a copy, `puppet.conf.erb`) in `dir` or at
+/// most `depth` directories below it that sets an external node classifier.
 fn node_classifier_within(dir: &Path, depth: usize) -> Option<PathBuf> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir).ok()?.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
+    let mut files = Vec::new();
+    let mut dirs = Vec::new();
+    for entry in std::fs::read_dir(dir).ok()?.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        match entry.file_type() {
+            Ok(t) if t.is_dir() && !name.starts_with('.') => dirs.push(entry.path()),
+            Ok(t) if !t.is_dir() && name.starts_with("puppet.conf") => files.push(entry.path()),
+            _ => {}
+        }
+    }
+    files.sort();
+    dirs.sort();
     let sets_classifier = |text: &str| {
         text.lines().any(|line| {
             let Some((key, value)) = line.split_once('=') else { return false };
@@ -416,19 +426,13 @@ fn node_classifier_within(dir: &Path, depth: usize) -> Option<PathBuf> {
             (key == "node_terminus" && value == "exec") || (key == "external_nodes" && !value.is_empty() && value != "none")
         })
     };
-    for path in &entries {
-        let name = path_name(path).unwrap_or_default();
-        if path.is_file() && name.starts_with("puppet.conf") && std::fs::read_to_string(path).is_ok_and(|t| sets_classifier(&t)) {
-            return Some(path.clone());
-        }
+    if let Some(conf) = files.into_iter().find(|f| std::fs::read_to_string(f).is_ok_and(|t| sets_classifier(&t))) {
+        return Some(conf);
     }
     if depth == 0 {
         return None;
     }
-    entries
-        .iter()
-        .filter(|p| p.is_dir() && !path_name(p).is_some_and(|n| n.starts_with('.')))
-        .find_map(|p| node_classifier_within(p, depth - 1))
+    dirs.iter().find_map(|d| node_classifier_within(d, depth - 1))
 }
 
 /// Puppet's base module path for an environment of a code directory
@@ -482,7 +486,7 @@ impl Workspace {
                 ws.assume_module_dirs_beside(&path);
             }
         }
-        ws.node_classifier = paths.iter().filter(|p| p.is_dir()).find_map(|p| node_classifier_within(p, 4));
+        ws.node_classifier = paths.iter().filter(|p| p.is_dir()).find_map(|p| node_classifier_within(p, 1));
         ws.module_dirs.extend(module_path.iter().cloned());
         ws.module_dirs.dedup();
         // Modules inside a module (test fixtures) are not on the module path.
