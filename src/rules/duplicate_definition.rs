@@ -53,9 +53,11 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                         && model.path(b.file).ends_with("manifests/init.pp")
                         && matches!(model.workspace.role(model.path(b.file)), FileRole::Module { .. })
                 };
-            if let Some(earlier) =
-                earlier.filter(|earlier| !site_and_module_init(earlier, def) && !site_and_module_init(def, earlier))
-            {
+            if let Some(earlier) = earlier.filter(|earlier| {
+                !site_and_module_init(earlier, def)
+                    && !site_and_module_init(def, earlier)
+                    && !applied_one_by_one(model, earlier.file, def.file)
+            }) {
                 sink.report(
                     &RULE,
                     def.loc(),
@@ -71,6 +73,19 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
 /// Nodes of one site that Puppet names alike: names ignore case, and a
 /// regular expression is named by its source without the characters
 /// Puppet drops.
+/// Without `manifests/site.pp` or an `environment.conf`, two files of an
+/// environment's `manifests/` that define the same node or class are files
+/// applied one by one (`puppet apply manifests/web.pp`), not one site.
+fn applied_one_by_one(model: &Model<'_>, a: usize, b: usize) -> bool {
+    let (FileRole::Site { root }, FileRole::Site { root: other }) = (&model.index.roles[a], &model.index.roles[b]) else {
+        return false;
+    };
+    a != b
+        && root == other
+        && !root.join("environment.conf").is_file()
+        && !root.join("manifests/site.pp").is_file()
+}
+
 fn duplicate_nodes(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     for site in &model.index.sites {
         let mut first: std::collections::HashMap<String, Loc> = std::collections::HashMap::new();
@@ -91,6 +106,7 @@ fn duplicate_nodes(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 };
                 let at = Loc::new(entry.file, span);
                 match first.get(&name) {
+                    Some(earlier) if applied_one_by_one(model, earlier.file(), entry.file) => {}
                     Some(earlier) => sink.report(
                         &RULE,
                         at,

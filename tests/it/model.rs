@@ -1288,3 +1288,19 @@ fn a_plan_returns_or_passes_on_the_results_of_apply() {
     let found = findings(vec![module], vec![]);
     assert!(found.is_empty(), "{found:#?}");
 }
+
+#[test]
+fn files_of_manifests_without_site_pp_or_environment_conf_are_applied_one_by_one() {
+    // Each is run as `puppet apply manifests/a.pp` (Puppet applies each);
+    // loaded together as an environment's manifest they clash.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/a.pp", "node /example/ {\n  include web\n}\n");
+    write(root, "manifests/b.pp", "node /example/ {\n  notice('b')\n}\n");
+    write(root, "modules/web/manifests/init.pp", "class web {\n  notice('web')\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+    write(root, "environment.conf", "manifest = manifests\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("duplicate-definition", "b.pp".to_string(), 1)], "{found:#?}");
+}
