@@ -167,7 +167,10 @@ fn walk(
                 // compiled policy), never read as code.
                 let is_served = is_dir
                     && name == "files"
-                    && entry.path().parent().is_some_and(|p| p.join("manifests").is_dir() || p.join("metadata.json").is_file());
+                    && entry
+                        .path()
+                        .parent()
+                        .is_some_and(|p| p.join("manifests").is_dir() || p.join("metadata.json").is_file());
                 let is_skipped = is_dir && walk_skipped.iter().any(|s| s == entry.path());
                 !is_vcs
                     && !is_fixtures

@@ -720,14 +720,16 @@ fn external_fact_names(path: &Path, text: &str) -> (Vec<String>, Vec<String>) {
 /// `*` (any name) when no name is found at all.
 fn executable_fact_names(text: &str) -> (Vec<String>, Vec<String>) {
     let pattern = |p: &str| regex::Regex::new(p).expect("a valid pattern");
-    let printed = pattern(r#"(?:["']|\b(?:echo|printf|print|puts|Write-Output|Write-Host)\s+)([A-Za-z_][A-Za-z0-9_]*)="#);
+    let printed =
+        pattern(r#"(?:["']|\b(?:echo|printf|print|puts|Write-Output|Write-Host)\s+)([A-Za-z_][A-Za-z0-9_]*)="#);
     let printed_variable = pattern(r#"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?="#);
     let quoted = pattern(r#"["']([A-Za-z_][A-Za-z0-9_]*)["']"#);
     let key_line = pattern(r"(?m)^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=");
     let mut set: BTreeSet<String> = BTreeSet::new();
     set.extend(printed.captures_iter(text).map(|c| c[1].to_string()));
     for variable in printed_variable.captures_iter(text) {
-        let assigned = pattern(&format!(r#"(?m)^\s*(?:export\s+|local\s+)?{}=["']?([A-Za-z_][A-Za-z0-9_]*)"#, &variable[1]));
+        let assigned =
+            pattern(&format!(r#"(?m)^\s*(?:export\s+|local\s+)?{}=["']?([A-Za-z_][A-Za-z0-9_]*)"#, &variable[1]));
         set.extend(assigned.captures_iter(text).map(|c| c[1].to_string()));
     }
     let mut may_set: BTreeSet<String> = BTreeSet::new();

@@ -181,7 +181,8 @@ impl<'a> Index<'a> {
         for (name, definitions) in index.types.iter_mut().filter(|(_, defs)| defs.len() > 1) {
             let expected = super::workspace::autoload_path(name);
             definitions.sort_by_key(|def| {
-                matches!(index.roles[def.file], FileRole::Module { .. }) && !files[def.file].source.path.ends_with(&expected)
+                matches!(index.roles[def.file], FileRole::Module { .. })
+                    && !files[def.file].source.path.ends_with(&expected)
             });
         }
         let mut sites: BTreeMap<PathBuf, Site<'a>> = BTreeMap::new();
@@ -281,7 +282,8 @@ impl<'a> Index<'a> {
         let name = normalize_name(name);
         let Some((module, _)) = name.split_once("::") else { return false };
         let Some(dir) = self.module_dirs.get(module) else { return false };
-        let autoloaded = dir.join(super::workspace::autoload_path(&name).strip_prefix(module).unwrap_or(std::path::Path::new("")));
+        let autoloaded =
+            dir.join(super::workspace::autoload_path(&name).strip_prefix(module).unwrap_or(std::path::Path::new("")));
         dir.join("manifests").is_dir() && !autoloaded.exists() && self.find_type(&name, standalone).is_none()
     }
 

@@ -575,7 +575,12 @@ impl<'a> Model<'a> {
         self.workspace
             .puppetfile_modules
             .keys()
-            .filter(|module| !self.modules.get(module.as_str()).is_some_and(|dir| dir.join("lib").is_dir() || dir.join("manifests").is_dir()))
+            .filter(|module| {
+                !self
+                    .modules
+                    .get(module.as_str())
+                    .is_some_and(|dir| dir.join("lib").is_dir() || dir.join("manifests").is_dir())
+            })
             .map(String::as_str)
             .collect()
     }

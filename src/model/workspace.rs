@@ -423,7 +423,8 @@ fn node_classifier_within(dir: &Path, depth: usize) -> Option<PathBuf> {
         text.lines().any(|line| {
             let Some((key, value)) = line.split_once('=') else { return false };
             let (key, value) = (key.trim(), value.trim());
-            (key == "node_terminus" && value == "exec") || (key == "external_nodes" && !value.is_empty() && value != "none")
+            (key == "node_terminus" && value == "exec")
+                || (key == "external_nodes" && !value.is_empty() && value != "none")
         })
     };
     if let Some(conf) = files.into_iter().find(|f| std::fs::read_to_string(f).is_ok_and(|t| sets_classifier(&t))) {
@@ -557,8 +558,18 @@ impl Workspace {
     /// (`profiles/`, `roles/`) when nothing names its module path: the site
     /// is deployed with them on it, or its classes could not be found.
     fn assume_module_dirs_beside(&mut self, root: &Path) {
-        const NOT_MODULE_DIRS: &[&str] =
-            &["manifests", "environments", "spec", "tests", "examples", "data", "hieradata", "files", "templates", "lib"];
+        const NOT_MODULE_DIRS: &[&str] = &[
+            "manifests",
+            "environments",
+            "spec",
+            "tests",
+            "examples",
+            "data",
+            "hieradata",
+            "files",
+            "templates",
+            "lib",
+        ];
         for dir in child_dirs(root) {
             let Some(name) = path_name(&dir) else { continue };
             if name.starts_with('.') || NOT_MODULE_DIRS.contains(&name.as_str()) || self.module_dirs.contains(&dir) {

@@ -33,12 +33,9 @@ pub fn render(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Vec<u8> {
     let mut buffer = if options.color { Buffer::ansi() } else { Buffer::no_color() };
     let config = term::Config::default();
     for notice in &outcome.notices {
-        let diagnostic = if notice.kind.is_layout_note() {
-            Diagnostic::<usize>::note()
-        } else {
-            Diagnostic::<usize>::warning()
-        }
-        .with_message(&notice.message);
+        let diagnostic =
+            if notice.kind.is_layout_note() { Diagnostic::<usize>::note() } else { Diagnostic::<usize>::warning() }
+                .with_message(&notice.message);
         let _ = term::emit_to_write_style(&mut buffer, &config, &files, &diagnostic);
     }
     for finding in &outcome.findings {

@@ -351,9 +351,8 @@ fn build(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Sarif {
             notification
         })
         .collect();
-    let mut invocation = Invocation::builder()
-        .execution_successful(outcome.notices.iter().all(|n| n.kind.is_layout_note()))
-        .build();
+    let mut invocation =
+        Invocation::builder().execution_successful(outcome.notices.iter().all(|n| n.kind.is_layout_note())).build();
     if !notifications.is_empty() {
         invocation.tool_execution_notifications = Some(notifications);
     }

@@ -77,13 +77,11 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
 /// environment's `manifests/` that define the same node or class are files
 /// applied one by one (`puppet apply manifests/web.pp`), not one site.
 fn applied_one_by_one(model: &Model<'_>, a: usize, b: usize) -> bool {
-    let (FileRole::Site { root }, FileRole::Site { root: other }) = (&model.index.roles[a], &model.index.roles[b]) else {
+    let (FileRole::Site { root }, FileRole::Site { root: other }) = (&model.index.roles[a], &model.index.roles[b])
+    else {
         return false;
     };
-    a != b
-        && root == other
-        && !root.join("environment.conf").is_file()
-        && !root.join("manifests/site.pp").is_file()
+    a != b && root == other && !root.join("environment.conf").is_file() && !root.join("manifests/site.pp").is_file()
 }
 
 fn duplicate_nodes(model: &Model<'_>, sink: &mut Sink<'_, '_>) {

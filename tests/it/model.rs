@@ -1123,7 +1123,11 @@ fn a_stale_copy_of_a_class_outside_its_autoload_path_is_not_the_one_evaluated() 
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     write(root, "manifests/site.pp", "node default {\n  include mrtgserver::apache\n}\n");
-    write(root, "modules/mrtg/manifests/apache.pp", "class mrtgserver::apache {\n  file { '/tmp/x': owner => $owner }\n}\n");
+    write(
+        root,
+        "modules/mrtg/manifests/apache.pp",
+        "class mrtgserver::apache {\n  file { '/tmp/x': owner => $owner }\n}\n",
+    );
     write(
         root,
         "modules/mrtgserver/manifests/apache.pp",
@@ -1141,8 +1145,16 @@ fn facts_an_executable_of_facts_d_prints_are_known() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     write(root, "manifests/site.pp", "node default {\n  include profile\n}\n");
-    write(root, "modules/profile/facts.d/dropbox.py", "#!/usr/bin/env python\nprint(\"dropbox_presence=\" + str(True))\n");
-    write(root, "modules/profile/manifests/init.pp", "class profile {\n  notify { \"${dropbox_presence} ${rack_column}\": }\n}\n");
+    write(
+        root,
+        "modules/profile/facts.d/dropbox.py",
+        "#!/usr/bin/env python\nprint(\"dropbox_presence=\" + str(True))\n",
+    );
+    write(
+        root,
+        "modules/profile/manifests/init.pp",
+        "class profile {\n  notify { \"${dropbox_presence} ${rack_column}\": }\n}\n",
+    );
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(
         rules(&found),
@@ -1169,12 +1181,13 @@ fn code_for_another_version_of_a_module_in_the_tree_is_not_run() {
         "usemod/manifests/init.pp",
         "class usemod {\n  $v = load_module_metadata('libmod')['version']\n  if versioncmp($v, '4.0.0') < 0 {\n    class { 'libmod': old_param => 'y' }\n  } else {\n    class { 'libmod': new_param => 'y' }\n  }\n}\n",
     );
-    let metadata = |version: &str| format!("{{\"name\": \"x-libmod\", \"version\": \"{version}\", \"dependencies\": []}}");
-    write(mp, "libmod/metadata.json", &metadata("5.0.0"));
+    let metadata =
+        |version: &str| format!("{{\"name\": \"x-libmod\", \"version\": \"{version}\", \"dependencies\": []}}");
+    write(mp, "libmod/metadata.json", metadata("5.0.0"));
     let found = findings(vec![mp.join("usemod")], vec![mp.to_path_buf()]);
     assert_eq!(rules(&found), [], "{found:#?}");
     // With 3.0.0 installed, the older branch runs.
-    write(mp, "libmod/metadata.json", &metadata("3.0.0"));
+    write(mp, "libmod/metadata.json", metadata("3.0.0"));
     let found = findings(vec![mp.join("usemod")], vec![mp.to_path_buf()]);
     assert_eq!(rules(&found), [("unknown-parameter", "init.pp".to_string(), 4)], "{found:#?}");
 }
@@ -1228,9 +1241,14 @@ fn what_a_module_serves_from_files_is_not_read_as_code() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     write(root, "manifests/site.pp", "node default {\n  include m\n}\n");
-    write(root, "modules/m/manifests/init.pp", "class m {\n  file { '/tmp/m.pp': source => 'puppet:///modules/m/m.pp' }\n}\n");
+    write(
+        root,
+        "modules/m/manifests/init.pp",
+        "class m {\n  file { '/tmp/m.pp': source => 'puppet:///modules/m/m.pp' }\n}\n",
+    );
     std::fs::create_dir_all(root.join("modules/m/files")).unwrap();
-    std::fs::write(root.join("modules/m/files/m.pp"), [0x8f, 0xff, 0x7c, 0xf9, 0x01, 0x00, 0x00, 0x00, 0xff, 0xfe]).unwrap();
+    std::fs::write(root.join("modules/m/files/m.pp"), [0x8f, 0xff, 0x7c, 0xf9, 0x01, 0x00, 0x00, 0x00, 0xff, 0xfe])
+        .unwrap();
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
@@ -1266,10 +1284,16 @@ fn an_unbound_read_an_external_node_classifier_may_set_is_a_warning() {
     write(root, "manifests/site.pp", "node default {\n  include foo\n}\n");
     write(root, "modules/foo/manifests/init.pp", "class foo {\n  notify { \"${input}\": }\n}\n");
     let found = findings(vec![root.to_path_buf()], vec![]);
-    assert_eq!(found.iter().map(|f| (f.rule, f.level)).collect::<Vec<_>>(), [("undefined-variable", mplint::rules::Level::Error)]);
+    assert_eq!(
+        found.iter().map(|f| (f.rule, f.level)).collect::<Vec<_>>(),
+        [("undefined-variable", mplint::rules::Level::Error)]
+    );
     write(root, "puppet/puppet.conf", "[main]\n    node_terminus = exec\n    external_nodes = $confdir/nodecfg.pl\n");
     let found = findings(vec![root.to_path_buf()], vec![]);
-    assert_eq!(found.iter().map(|f| (f.rule, f.level)).collect::<Vec<_>>(), [("undefined-variable", mplint::rules::Level::Warning)]);
+    assert_eq!(
+        found.iter().map(|f| (f.rule, f.level)).collect::<Vec<_>>(),
+        [("undefined-variable", mplint::rules::Level::Warning)]
+    );
     assert!(found[0].message.contains("external node classifier"), "{found:#?}");
 }
 
