@@ -485,6 +485,10 @@ impl Workspace {
             } else if path.join("manifests").is_dir() {
                 ws.environments.push(path.clone());
                 ws.assume_module_dirs_beside(&path);
+            } else if path.join("Puppetfile").is_file() {
+                // A site applied with `--modulepath dist:modules`: its
+                // Puppetfile says the tree is deployed, with its modules.
+                ws.assume_module_dirs_beside(&path);
             }
         }
         ws.node_classifier = paths.iter().filter(|p| p.is_dir()).find_map(|p| node_classifier_within(p, 1));

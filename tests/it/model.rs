@@ -1328,3 +1328,16 @@ fn files_of_manifests_without_site_pp_or_environment_conf_are_applied_one_by_one
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("duplicate-definition", "b.pp".to_string(), 1)], "{found:#?}");
 }
+
+#[test]
+fn directories_of_modules_of_a_tree_with_a_puppetfile_and_no_manifests_are_module_directories() {
+    // Applied with `puppet apply --modulepath dist:modules` (Puppet finds
+    // every class so).
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "Puppetfile", "mod 'puppetlabs/stdlib'\n");
+    write(root, "dist/role/manifests/x.pp", "class role::x {\n  include profile::base\n}\n");
+    write(root, "dist/profile/manifests/base.pp", "class profile::base {\n  notify { 'base': }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert!(!rules(&found).iter().any(|(rule, ..)| *rule == "unknown-class"), "{found:#?}");
+}
