@@ -61,7 +61,7 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, usize)> {
             !twins.is_empty() && within_instances(compilation, &resource.owner).any(|inst| twins.contains(&inst));
         // Declared only if not declared yet: never the second declaration,
         // though a later unguarded one clashes with it.
-        let guarded = is_guarded(&resource_guards, resource, &paths[i]);
+        let guarded = is_guarded(&resource_guards, resources, resource, &paths[i]);
         if !inside_twin && !guarded {
             let candidates =
                 by_title.get(&(resource.type_name.as_str(), resource.title.as_str())).into_iter().flatten().chain(
@@ -126,13 +126,20 @@ fn full_path(compilation: &Compilation, resource: &ResourceDecl) -> PathCond {
 }
 
 /// Declared under `if !defined(Type['title'])` (or `unless defined(…)`),
-/// one of `guards`.
-fn is_guarded(guards: &[&Guard], resource: &ResourceDecl, path: &PathCond) -> bool {
+/// one of `guards`, by the statement that declares `Type['title']` itself
+/// (`file { ['/a', '/a/b']: }` under `!defined(File['/a/b'])`).
+fn is_guarded(guards: &[&Guard], resources: &[ResourceDecl], resource: &ResourceDecl, path: &PathCond) -> bool {
     guards.iter().any(|g| {
         path.contains(&(g.choice, g.branch))
             && match &g.what {
                 Guarded::Resource { type_name, title } => {
-                    *type_name == resource.type_name && title.as_ref().is_none_or(|t| *t == resource.title)
+                    *type_name == resource.type_name
+                        && title.as_ref().is_none_or(|t| {
+                            *t == resource.title
+                                || resources.iter().any(|other| {
+                                    other.loc == resource.loc && other.type_name == *type_name && other.title == *t
+                                })
+                        })
                 }
                 _ => false,
             }
