@@ -355,15 +355,30 @@ impl<'a> Model<'a> {
 
         // Classes and defined types no node reached are checked as entry
         // points: first those nothing else declares, then the ones those
-        // compilations did not reach either. Each phase depends only on the
-        // previous ones and visits in a fixed order: the result is
-        // deterministic at any thread count.
+        // compilations did not reach either, in two steps. Each phase
+        // depends only on the previous ones and visits in a fixed order: the
+        // result is deterministic at any thread count.
         let declared_by_others = statically_declared(index);
-        for phase in 0..2 {
+        for phase in 0..3 {
             let environment_site = index.sites.iter().position(|s| s.standalone.is_none());
+            let unreached: BTreeSet<&String> = index
+                .types
+                .iter()
+                .filter(|(name, defs)| !reached.contains(*name) && defs.iter().any(|d| self.reported[d.file]))
+                .map(|(name, _)| name)
+                .collect();
             let mut entries = Vec::new();
             for (name, definitions) in &index.types {
-                if reached.contains(name) || (phase == 0 && declared_by_others.contains(name)) {
+                // Then those no other left declares (a parent that declares
+                // its child first reaches it as Puppet does), then the rest.
+                let deferred = match phase {
+                    0 => declared_by_others.contains_key(name),
+                    1 => declared_by_others
+                        .get(name)
+                        .is_some_and(|by| by.iter().any(|d| d != name && unreached.contains(d))),
+                    _ => false,
+                };
+                if reached.contains(name) || deferred {
                     continue;
                 }
                 let Some(def) = definitions.iter().find(|d| self.reported[d.file]) else { continue };
@@ -666,7 +681,10 @@ pub fn describe_node(node: &crate::syntax::ast::NodeDef) -> String {
 
 /// Names of classes and defined types that some other class or defined type
 /// declares by name (`include x`, `class { 'x': }`, `x { … }`, `inherits x`).
-fn statically_declared(index: &Index<'_>) -> BTreeSet<String> {
+/// The classes and defined types the tree's code declares by literal
+/// names (or inherits from), each with the types whose code declares it
+/// (not counting `inherits`).
+fn statically_declared(index: &Index<'_>) -> std::collections::BTreeMap<String, BTreeSet<String>> {
     use self::index::{normalize_name, DefBody};
     use crate::syntax::ast::{Expr, ExprKind as K};
     let literal = |e: &Expr| -> Vec<String> {
@@ -684,18 +702,17 @@ fn statically_declared(index: &Index<'_>) -> BTreeSet<String> {
             _ => Vec::new(),
         }
     };
-    let mut declared = BTreeSet::new();
+    let mut declared: std::collections::BTreeMap<String, BTreeSet<String>> = std::collections::BTreeMap::new();
     for (name, definitions) in &index.types {
         for def in definitions {
+            let mut found = Vec::new();
             let mut visit = |e: &Expr| match &e.kind {
                 K::Call(call) if matches!(call.name.as_str(), "include" | "require" | "contain") => {
-                    declared.extend(call.args.iter().flat_map(&literal));
+                    found.extend(call.args.iter().flat_map(&literal));
                 }
                 K::Resource(r) => match r.type_name().as_deref() {
-                    Some("class") => declared.extend(r.bodies.iter().flat_map(|b| literal(&b.title))),
-                    Some(other) => {
-                        declared.insert(other.to_string());
-                    }
+                    Some("class") => found.extend(r.bodies.iter().flat_map(|b| literal(&b.title))),
+                    Some(other) => found.push(other.to_string()),
                     None => {}
                 },
                 _ => {}
@@ -713,9 +730,13 @@ fn statically_declared(index: &Index<'_>) -> BTreeSet<String> {
                 }
                 _ => {}
             }
-            declared.extend(parent);
+            for declared_name in found {
+                declared.entry(declared_name).or_default().insert(name.clone());
+            }
+            if let Some(parent) = parent {
+                declared.entry(parent).or_default();
+            }
         }
-        let _ = name;
     }
     declared
 }

@@ -1341,3 +1341,20 @@ fn directories_of_modules_of_a_tree_with_a_puppetfile_and_no_manifests_are_modul
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert!(!rules(&found).iter().any(|(rule, ..)| *rule == "unknown-class"), "{found:#?}");
 }
+
+#[test]
+fn a_class_its_parent_declares_is_checked_where_its_parent_declares_it() {
+    // pure_repmgr's shape: `b` declares `b::install`, which inherits `b`.
+    // Puppet compiles `include b` (install's body runs before `b::config`);
+    // checked on its own after its parent, `b::install` would declare `a`
+    // resource-like after `b::config` included it.
+    let dir = tempfile::tempdir().unwrap();
+    let mp = dir.path();
+    write(mp, "a/manifests/init.pp", "class a { }\n");
+    write(mp, "a/manifests/config.pp", "class a::config inherits a { }\n");
+    write(mp, "b/manifests/init.pp", "class b {\n  class { 'b::install': }\n  -> class { 'b::config': }\n}\n");
+    write(mp, "b/manifests/install.pp", "class b::install inherits b {\n  class { 'a': }\n}\n");
+    write(mp, "b/manifests/config.pp", "class b::config inherits b {\n  include a::config\n}\n");
+    let found = findings(vec![mp.join("b")], vec![mp.to_path_buf()]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}
