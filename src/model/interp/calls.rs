@@ -133,11 +133,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// (from the tree's `metadata.json`) and version comparisons, so that
     /// code for another version of a module is not run.
     fn built_in_value(&self, function: &str, args: &[Value], ctx: &Ctx) -> Value {
-        if self.index.functions.contains_key(&normalize_name(function)) {
+        let plain = function.trim_start_matches("::");
+        if !matches!(plain, "load_module_metadata" | "versioncmp") || self.index.functions.contains_key(plain) {
             return Value::Unknown;
         }
         let args: Vec<Value> = args.iter().map(|a| a.clone().on_path(&ctx.path)).collect();
-        match (function.trim_start_matches("::"), args.as_slice()) {
+        match (plain, args.as_slice()) {
             ("load_module_metadata", [Value::Str(module), ..]) => {
                 self.index.module_metadata.get(module.as_str()).cloned().unwrap_or(Value::Unknown)
             }
