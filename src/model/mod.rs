@@ -128,7 +128,7 @@ impl<'a> Model<'a> {
         let has_site = index.sites.iter().any(|s| s.standalone.is_none());
         let node_variables =
             index.sites.iter().flat_map(|s| &s.nodes).flat_map(|n| assigned_names(&n.node.body)).collect();
-        let modules = workspace.modules();
+        let modules = index.module_dirs.clone();
         let templates = templates::Templates::discover(files, &modules, |name| facts.is_fact(name));
         let site_variables = index
             .sites
