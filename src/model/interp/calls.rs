@@ -131,10 +131,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 
     /// What one of Puppet's functions surely returns: a module's metadata
     /// (from the tree's `metadata.json`) and version comparisons, so that
-    /// code for another version of a module is not run.
-    fn built_in_value(&self, function: &str, args: &[Value], ctx: &Ctx) -> Value {
+    /// code for another version of a module is not run; `empty`, so that
+    /// code guarded by `!empty($x)` does not run with `$x` undef.
+    pub(super) fn built_in_value(&self, function: &str, args: &[Value], ctx: &Ctx) -> Value {
         let plain = function.trim_start_matches("::");
-        if !matches!(plain, "load_module_metadata" | "versioncmp") || self.index.functions.contains_key(plain) {
+        if !value_known_of(plain) || self.index.functions.contains_key(plain) {
             return Value::Unknown;
         }
         let args: Vec<Value> = args.iter().map(|a| a.clone().on_path(&ctx.path)).collect();
@@ -149,6 +150,15 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     std::cmp::Ordering::Greater => 1,
                 })
             }
+            // Puppet's own `empty`: undef is empty, a number is not.
+            ("empty", [value]) => match value {
+                Value::Undef => Value::Bool(true),
+                Value::Str(s) => Value::Bool(s.is_empty()),
+                Value::Array(items) => Value::Bool(items.is_empty()),
+                Value::Hash(entries) => Value::Bool(entries.is_empty()),
+                Value::Int(_) | Value::Float(_) => Value::Bool(false),
+                _ => Value::Unknown,
+            },
             _ => Value::Unknown,
         }
     }
@@ -487,4 +497,9 @@ fn lambda_arguments(function: &str, args: &[Value], params: usize) -> Vec<Vec<Va
         },
         _ => Vec::new(),
     }
+}
+
+/// The functions whose value [`Interpreter::built_in_value`] may know.
+pub(super) fn value_known_of(function: &str) -> bool {
+    matches!(function.trim_start_matches("::"), "load_module_metadata" | "versioncmp" | "empty")
 }

@@ -97,6 +97,13 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     Vec::new()
                 };
                 let splat = call.args.iter().any(|a| matches!(a.kind, ExprKind::Unary { op: UnaryOp::Splat, .. }));
+                let value = match &call.lambda {
+                    None if !splat && super::calls::value_known_of(&call.method) => {
+                        let given: Vec<Value> = std::iter::once(object.clone()).chain(args.iter().cloned()).collect();
+                        self.built_in_value(&call.method, &given, ctx)
+                    }
+                    _ => Value::Unknown,
+                };
                 if !splat && Self::typed_built_in(&call.method) {
                     let given: Vec<&Value> = std::iter::once(&object).chain(&args).collect();
                     let at = Loc::new(ctx.file, call.method_span);
@@ -125,7 +132,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 if let Some(lambda) = call.lambda.as_ref().filter(|_| !lambda_never_called) {
                     self.eval_lambda(lambda, ctx);
                 }
-                Value::Unknown
+                value
             }
             ExprKind::Collector(collector) => {
                 // Exported resources come from other nodes' catalogs.
