@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use crate::config::Settings;
 use crate::input::{self, Notice, NoticeKind};
 use crate::model::index::FileId;
-use crate::model::workspace::{base_modules_of, context_root, environments_within, Workspace};
+use crate::model::workspace::{code_dir_module_path, context_root, environments_within, Workspace};
 use crate::model::{EntryResults, Model};
 use crate::paths::{normalize, PathDisplay};
 use crate::rules::{self, Finding};
@@ -195,25 +195,35 @@ fn check_trees(
     let config_roots: Vec<PathBuf> = trees.iter().map(|p| normalize(p, &cwd)).collect();
     // Each environment: where it is, how it is shown, the code directory's
     // modules it takes as its base module path.
-    let mut environments: Vec<(PathBuf, PathBuf, Option<PathBuf>)> = Vec::new();
+    let mut environments: Vec<(PathBuf, PathBuf, Vec<PathBuf>)> = Vec::new();
     if !options.syntax_only {
         for (tree, absolute) in trees.iter().zip(&config_roots) {
             for environment in environments_within(absolute) {
                 // Shown as the tree was named.
                 let inside = environment.strip_prefix(absolute).expect("an environment within the tree");
                 let shown = if tree.is_relative() { tree.join(inside) } else { environment.clone() };
-                let base = base_modules_of(&environment);
+                let base = code_dir_module_path(&environment);
                 environments.push((environment, shown, base));
             }
         }
     }
     if environments.is_empty() {
         let mut options = options.clone();
-        options.module_path.extend(config_roots.iter().filter_map(|root| base_modules_of(root)));
+        options.module_path.extend(config_roots.iter().flat_map(|root| code_dir_module_path(root)));
         return check_tree_group(trees, named, focus, &[], &config_roots, &options);
     }
     let skipped: Vec<PathBuf> = environments.iter().map(|(absolute, ..)| absolute.clone()).collect();
-    let mut groups: Vec<(Vec<PathBuf>, Vec<PathBuf>, Option<PathBuf>)> = vec![(trees.to_vec(), skipped, None)];
+    // The code directory's module directories that environments take are
+    // the module path of the rest of the tree too, where they are.
+    let mut rest_module_path: Vec<PathBuf> = Vec::new();
+    for dir in environments.iter().flat_map(|(_, _, base)| base) {
+        let in_rest =
+            config_roots.iter().any(|root| dir.starts_with(root)) && !skipped.iter().any(|s| dir.starts_with(s));
+        if in_rest && !rest_module_path.contains(dir) {
+            rest_module_path.push(dir.clone());
+        }
+    }
+    let mut groups: Vec<(Vec<PathBuf>, Vec<PathBuf>, Vec<PathBuf>)> = vec![(trees.to_vec(), skipped, rest_module_path)];
     groups.extend(environments.into_iter().map(|(_, shown, base)| (vec![shown], Vec::new(), base)));
     let mut merged = CheckOutcome::default();
     let mut library: Vec<ParsedFile> = Vec::new();

@@ -159,6 +159,38 @@ fn inside_own_environment(entry: &str) -> String {
     entry.to_string()
 }
 
+/// Where Puppet's default code directory is deployed from.
+const DEPLOYED_CODEDIR: &str = "/etc/puppetlabs/code";
+
+/// The code directory of an environment kept as `<codedir>/environments/<name>`.
+fn codedir_of(environment: &Path) -> Option<&Path> {
+    let environments = environment.parent().filter(|p| p.file_name().is_some_and(|n| n == "environments"))?;
+    environments.parent()
+}
+
+/// A modulepath entry under `$codedir` of an environment kept in its code
+/// directory: the directory in the tree it names once deployed, through
+/// links to the deployed code directory (`modules -> /etc/puppetlabs/code/modules`).
+fn in_codedir(environment: &Path, entry: &str) -> Option<PathBuf> {
+    let codedir = codedir_of(environment)?;
+    let rest = entry.strip_prefix("$codedir/")?;
+    let name = environment.file_name()?.to_str()?;
+    let rest = rest.replace("$environment", name);
+    if rest.contains('$') {
+        return None;
+    }
+    let mut path = codedir.to_path_buf();
+    for component in Path::new(&rest).components() {
+        path.push(component);
+        if let Ok(target) = std::fs::read_link(&path) {
+            if let Ok(deployed) = target.strip_prefix(DEPLOYED_CODEDIR) {
+                path = codedir.join(deployed);
+            }
+        }
+    }
+    path.is_dir().then_some(path)
+}
+
 /// The `manifest` setting of an environment's `environment.conf`: the site
 /// manifest (a file or a directory) inside the environment, when it names
 /// one there.
@@ -398,6 +430,11 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
         }
         let child_is_environments = child.file_name().is_some_and(|n| n == "environments");
         for grandchild in child_dirs(&child).into_iter().filter(visible) {
+            // A code directory kept in the repository (`code/environments/<name>`).
+            if !child_is_environments && grandchild.file_name().is_some_and(|n| n == "environments") {
+                child_dirs(&grandchild).into_iter().filter(visible).for_each(|env| consider(env, true));
+                continue;
+            }
             consider(grandchild, child_is_environments);
         }
     }
@@ -451,6 +488,26 @@ pub fn base_modules_of(environment: &Path) -> Option<PathBuf> {
     (takes_base && modules.is_dir()).then_some(modules)
 }
 
+/// The directories of an environment's module path that its code
+/// directory holds (`$basemodulepath`, `$codedir/…`), in the path's order.
+pub fn code_dir_module_path(environment: &Path) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    match read_environment_modulepath(environment).filter(|_| is_environment(environment)) {
+        Some(entries) => {
+            for entry in entries {
+                let dir = if entry == "$basemodulepath" {
+                    base_modules_of(environment)
+                } else {
+                    in_codedir(environment, &entry)
+                };
+                dirs.extend(dir.filter(|d| !dirs.contains(d)));
+            }
+        }
+        None => dirs.extend(base_modules_of(environment)),
+    }
+    dirs
+}
+
 impl Workspace {
     /// Recognises environments, module directories and single modules among
     /// the checked paths; `module_path` adds directories of modules. Paths
@@ -494,9 +551,17 @@ impl Workspace {
         ws.node_classifier = paths.iter().filter(|p| p.is_dir()).find_map(|p| node_classifier_within(p, 1));
         ws.module_dirs.extend(module_path.iter().cloned());
         ws.module_dirs.dedup();
-        // Modules inside a module (test fixtures) are not on the module path.
+        // Modules inside a module (test fixtures) are not on the module path;
+        // directories of modules grouped in one (`modules/{public,local}`) are.
         let outer = ws.module_dirs.clone();
-        let nested = |p: &PathBuf| outer.iter().any(|o| o != p && p.starts_with(o));
+        let in_module_of = |p: &PathBuf, o: &PathBuf| {
+            let first = p.strip_prefix(o).ok().and_then(|rest| rest.components().next());
+            first.is_some_and(|first| {
+                let module = o.join(first);
+                looks_like_module(&module) || module.join("manifests").is_dir()
+            })
+        };
+        let nested = |p: &PathBuf| outer.iter().any(|o| o != p && in_module_of(p, o));
         ws.module_dirs.retain(|d| !nested(d));
         ws.environments.retain(|e| !nested(e));
         ws
@@ -539,8 +604,10 @@ impl Workspace {
                     let dir = root.join(&entry);
                     if !entry.starts_with('$') && !Path::new(&entry).is_absolute() && dir.is_dir() {
                         self.module_dirs.push(crate::paths::normalize(&dir, root));
-                    } else if entry == "$basemodulepath" && base_modules_of(root).is_some() {
-                        // Read as a module path: see `base_modules_of`.
+                    } else if in_codedir(root, &entry).is_some()
+                        || (entry == "$basemodulepath" && base_modules_of(root).is_some())
+                    {
+                        // Read as a module path: see `code_dir_module_path`.
                     } else {
                         self.missing_entries.push(MissingEntry { conf: conf.clone(), entry });
                     }

@@ -351,6 +351,47 @@ fn a_directory_of_environments_is_checked_one_environment_at_a_time() {
 }
 
 #[test]
+fn a_code_directory_kept_in_a_repository_names_its_modules_by_codedir() {
+    // The repository is deployed as /etc/puppetlabs/code: environments name
+    // `$codedir/modules/…`, or reach them through a link to the deployed
+    // directory (Puppet compiles this with the code directory at `code`).
+    let dir = tempfile::tempdir().unwrap();
+    let code = dir.path().join("code");
+    write(
+        &code,
+        "modules/local/base/manifests/init.pp",
+        "class base {\n  include base::users\n  class { 'ntp': servers => ['a'] }\n}\n",
+    );
+    write(&code, "modules/local/base/manifests/users.pp", "class base::users {\n  notify { 'users': }\n}\n");
+    write(&code, "modules/public/ntp/manifests/init.pp", "class ntp {\n  notify { 'ntp': }\n}\n");
+    write(&code, "environments/dev/environment.conf", "modulepath = $codedir/modules/public:$codedir/modules/local\n");
+    write(
+        &code,
+        "environments/production/environment.conf",
+        "modulepath = $codedir/environments/production/modules/public:$codedir/environments/production/modules/local\n",
+    );
+    std::os::unix::fs::symlink("/etc/puppetlabs/code/modules", code.join("environments/production/modules")).unwrap();
+    for environment in ["dev", "production"] {
+        write(&code.join("environments").join(environment), "manifests/site.pp", "node default {\n  include base\n}\n");
+    }
+    // `ntp` of the public modules takes no parameter; no class is unknown.
+    let expected = vec![("unknown-parameter".to_string(), "code/modules/local/base/manifests/init.pp".to_string(), 3)];
+    for checked in [".", "code", "code/environments/production"] {
+        let report = json(&mplint(&["--format", "json", checked], dir.path()));
+        let found: Vec<(String, String, u64)> = findings(&report)
+            .iter()
+            .map(|f| {
+                let path = f["path"].as_str().unwrap().to_string();
+                (f["rule"].as_str().unwrap().to_string(), path, f["start"]["line"].as_u64().unwrap())
+            })
+            .collect();
+        let located_in_checked = checked != "code/environments/production";
+        assert_eq!(found, if located_in_checked { expected.clone() } else { vec![] }, "{checked}: {report:#}");
+        assert_eq!(report["notices"], serde_json::json!([]), "{checked}: {report:#}");
+    }
+}
+
+#[test]
 fn modules_that_ignore_rules_hide_are_read_but_not_reported() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("control");
