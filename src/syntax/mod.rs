@@ -423,8 +423,58 @@ fn describe_first_error<'t>(
             return problem;
         }
     }
+    let keyword = unexpected
+        .as_ref()
+        .and_then(|t| orchestration_block(&self::tokens(root, 0, &source.text), t.start, &source.text));
     let (span, found) = culprit(unexpected, root, source);
-    SyntaxProblem { span, message: format!("unexpected {found}") }
+    let message = match keyword {
+        Some(keyword) => format!("unexpected {found}: {}", lower::orchestration_message(keyword)),
+        None => format!("unexpected {found}"),
+    };
+    SyntaxProblem { span, message }
+}
+
+/// The orchestration keyword of the block that byte `at` is in, when that
+/// block is `site { … }` or `application NAME (…) { … }`: Puppet 6 removed
+/// them, and their contents are no syntax mplint reads.
+fn orchestration_block<'s>(tokens: &[Range<usize>], at: usize, text: &'s str) -> Option<&'s str> {
+    let before: Vec<&str> = tokens.iter().filter(|t| t.end <= at).map(|t| &text[t.clone()]).collect();
+    let mut depth = 0usize;
+    let mut open = before.len();
+    loop {
+        open = open.checked_sub(1)?;
+        match before[open] {
+            "}" => depth += 1,
+            "{" if depth == 0 => break,
+            "{" => depth -= 1,
+            _ => {}
+        }
+    }
+    let mut i = open.checked_sub(1)?;
+    if before[i] == ")" {
+        // `application NAME (…)`: back over the parameter list.
+        let mut parens = 0usize;
+        loop {
+            match before[i] {
+                ")" => parens += 1,
+                "(" => {
+                    parens -= 1;
+                    if parens == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            i = i.checked_sub(1)?;
+        }
+        i = i.checked_sub(2)?;
+        return (before[i] == "application").then_some(before[i]);
+    }
+    match before[i] {
+        "site" => Some(before[i]),
+        _ if i > 0 && before[i - 1] == "application" => Some(before[i - 1]),
+        _ => None,
+    }
 }
 
 /// Most tokens [`first_unacceptable`] looks past.

@@ -277,6 +277,20 @@ fn removed_orchestration_syntax_is_a_clear_error() {
     let parsed = parse_file("t.pp", b"application lamp() { }\n".to_vec());
     let problem = parsed.problem.expect("rejected");
     assert!(problem.message.contains("application orchestration"), "{}", problem.message);
+    // Blocks with statements: the first statement is where Puppet stops too
+    // (`$e = 1` at 2:6, `notify` at 4:3); the message names the construct.
+    for (text, keyword, line) in [
+        ("site {\n  $e = 1\n  notify { 'x': }\n}\n", "'site'", 2),
+        ("application app (\n  $n = 1\n) {\n  notify { 'x': }\n}\n", "'application'", 4),
+        ("application app {\n  notify { 'x': }\n}\n", "'application'", 2),
+    ] {
+        let problem = parse_file("t.pp", text.as_bytes().to_vec()).problem.expect("rejected");
+        assert!(problem.message.contains(&format!("{keyword} belongs to application orchestration")), "{problem:?}");
+        assert_eq!(problem.span.start_pos.line, line, "{problem:?}");
+    }
+    // Other blocks are not taken for one.
+    let problem = parse_file("t.pp", b"class a {\n  $y = 1 $$\n}\n".to_vec()).problem.expect("rejected");
+    assert_eq!(problem.message, "unexpected '$$'");
 }
 
 /// Values as Puppet 7.23 computes them (`../shared/oracle/puppet-compile.rb`):
