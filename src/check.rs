@@ -223,8 +223,11 @@ fn check_trees(
             rest_module_path.push(dir.clone());
         }
     }
-    let mut groups: Vec<(Vec<PathBuf>, Vec<PathBuf>, Vec<PathBuf>)> = vec![(trees.to_vec(), skipped, rest_module_path)];
-    groups.extend(environments.into_iter().map(|(_, shown, base)| (vec![shown], Vec::new(), base)));
+    let mut groups: Vec<(Vec<PathBuf>, Vec<PathBuf>, Vec<PathBuf>)> =
+        vec![(trees.to_vec(), skipped.clone(), rest_module_path)];
+    // An environment that keeps others checks them apart too.
+    let inner = |outer: &PathBuf| skipped.iter().filter(|e| *e != outer && e.starts_with(outer)).cloned().collect();
+    groups.extend(environments.into_iter().map(|(absolute, shown, base)| (vec![shown], inner(&absolute), base)));
     let mut merged = CheckOutcome::default();
     let mut library: Vec<ParsedFile> = Vec::new();
     let mut stdin_taken = false;

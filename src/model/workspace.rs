@@ -340,6 +340,14 @@ fn is_environment(dir: &Path) -> bool {
         || (dir.join("manifests").is_dir() && ["modules", "site-modules", "site"].iter().any(|m| dir.join(m).is_dir()))
 }
 
+/// A directory of Puppet's environment path that holds only modules (no
+/// site manifest, no `environment.conf`): an environment all the same, whose
+/// module path is its `modules/`.
+fn is_bare_environment(dir: &Path) -> bool {
+    dir.parent().is_some_and(|p| p.file_name().is_some_and(|n| n == "environments"))
+        && child_dirs(&dir.join("modules")).iter().any(|module| module.join("manifests").is_dir())
+}
+
 /// Code beside a directory of modules, the directory being no module: an
 /// environment even without an `environment.conf` (a Vagrant or test
 /// setup's `puppet/` run with `--modulepath puppet/modules`).
@@ -396,25 +404,13 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
     }
     let visible = |d: &PathBuf| d.file_name().is_some_and(|n| !n.to_string_lossy().starts_with('.'));
     if is_environment(dir) {
-        // An environment that keeps others in its `environments` directory
-        // (each with code of its own), or beside its own code (code beside a
-        // directory of modules): those are compiled on their own.
-        let holds_code = |env: &PathBuf| {
-            let entries = read_environment_modulepath(env)
-                .unwrap_or_else(|| ["site-modules", "site", "modules"].map(String::from).to_vec());
-            env.join("manifests").is_dir()
-                || entries.iter().any(|e| !e.starts_with('$') && !Path::new(e).is_absolute() && env.join(e).is_dir())
-        };
-        let nested = dir.join("environments");
-        let mut found: Vec<PathBuf> =
-            child_dirs(&nested).into_iter().filter(visible).filter(|e| is_environment(e) && holds_code(e)).collect();
-        found.extend(child_dirs(dir).into_iter().filter(visible).filter(|c| holds_environment_layout(c)));
-        return found;
+        return nested_environments(dir);
     }
     let mut found = Vec::new();
     let mut consider = |candidate: PathBuf, under_environments: bool| {
         let conf = candidate.join("environment.conf").is_file();
-        if conf || (under_environments && is_environment(&candidate)) || holds_environment_layout(&candidate) {
+        let environment = is_environment(&candidate) || is_bare_environment(&candidate);
+        if conf || (under_environments && environment) || holds_environment_layout(&candidate) {
             found.push(candidate);
         }
     };
@@ -438,6 +434,32 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
             consider(grandchild, child_is_environments);
         }
     }
+    let nested: Vec<PathBuf> = found.iter().flat_map(|environment| nested_environments(environment)).collect();
+    found.extend(nested);
+    found
+}
+
+/// The environments an environment keeps in its `environments` directory
+/// or a code directory's (`code/environments/`), each with code of its own,
+/// or beside its own code (code beside a directory of modules): those are
+/// compiled on their own.
+fn nested_environments(dir: &Path) -> Vec<PathBuf> {
+    let visible = |d: &PathBuf| d.file_name().is_some_and(|n| !n.to_string_lossy().starts_with('.'));
+    let holds_code = |env: &PathBuf| {
+        let entries = read_environment_modulepath(env)
+            .unwrap_or_else(|| ["site-modules", "site", "modules"].map(String::from).to_vec());
+        env.join("manifests").is_dir()
+            || entries.iter().any(|e| !e.starts_with('$') && !Path::new(e).is_absolute() && env.join(e).is_dir())
+    };
+    let nested = std::iter::once(dir.join("environments"))
+        .chain(child_dirs(dir).into_iter().filter(visible).map(|c| c.join("environments")));
+    let mut found: Vec<PathBuf> = nested
+        .flat_map(|n| child_dirs(&n))
+        .filter(visible)
+        .filter(|e| (is_environment(e) || is_bare_environment(e)) && holds_code(e))
+        .collect();
+    found.extend(child_dirs(dir).into_iter().filter(visible).filter(|c| holds_environment_layout(c)));
+    found.dedup();
     found
 }
 
@@ -520,7 +542,7 @@ impl Workspace {
                 ws.place_file(&path);
                 continue;
             }
-            if is_environment(&path) {
+            if is_environment(&path) || is_bare_environment(&path) {
                 ws.add_environment(&path);
                 continue;
             }

@@ -392,6 +392,31 @@ fn a_code_directory_kept_in_a_repository_names_its_modules_by_codedir() {
 }
 
 #[test]
+fn an_environment_of_only_modules_inside_another_environment_is_checked_on_its_own() {
+    // `etc/` is an old layout (site manifest and modules); its code
+    // directory holds an environment with modules only, no site manifest:
+    // Puppet finds `app::params` on that environment's module path.
+    let dir = tempfile::tempdir().unwrap();
+    let etc = dir.path().join("etc");
+    write(&etc, "manifests/site.pp", "node default {\n  include base\n}\n");
+    write(&etc, "modules/base/manifests/init.pp", "class base {\n  notify { 'base': }\n}\n");
+    let modules = etc.join("code/environments/production/modules");
+    write(&modules, "app/manifests/init.pp", "class app {\n  include app::params\n}\n");
+    write(&modules, "app/manifests/params.pp", "class app::params {\n  notify { 'params': }\n}\n");
+    write(&modules, "app/examples/init.pp", "class { 'app': port => 1 }\n");
+    for checked in [".", "etc"] {
+        let report = json(&mplint(&["--format", "json", checked], dir.path()));
+        let found: Vec<(String, String)> = findings(&report)
+            .iter()
+            .map(|f| (f["rule"].as_str().unwrap().to_string(), f["path"].as_str().unwrap().to_string()))
+            .collect();
+        let example = "etc/code/environments/production/modules/app/examples/init.pp".to_string();
+        assert_eq!(found, [("unknown-parameter".to_string(), example)], "{checked}: {report:#}");
+        assert_eq!(report["summary"]["files"], 5, "{checked}: each file checked once");
+    }
+}
+
+#[test]
 fn modules_that_ignore_rules_hide_are_read_but_not_reported() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("control");
