@@ -521,14 +521,33 @@ impl<'a> Model<'a> {
         self.opaque_node_calls.get().copied().unwrap_or(false)
     }
 
+    /// The file Puppet's autoloader reads for a class, when it is in the tree.
+    fn autoload_file(&self, class: &str) -> Option<FileId> {
+        let module_dir = self.modules.get(module_of(class))?;
+        let relative = workspace::autoload_path(class);
+        let inside = relative.strip_prefix(module_of(class)).ok()?;
+        let expected = module_dir.join(inside);
+        self.files.iter().position(|f| f.source.path == expected)
+    }
+
     /// Whether the file Puppet's autoloader reads for a class is in the
     /// tree but could not be parsed: its definitions are unknown, not absent.
     pub fn autoload_file_unparsed(&self, class: &str) -> bool {
-        let Some(module_dir) = self.modules.get(module_of(class)) else { return false };
-        let relative = workspace::autoload_path(class);
-        let Ok(inside) = relative.strip_prefix(module_of(class)) else { return false };
-        let expected = module_dir.join(inside);
-        self.files.iter().any(|f| f.manifest.is_none() && f.source.path == expected)
+        self.autoload_file(class).is_some_and(|file| self.files[file].manifest.is_none())
+    }
+
+    /// The file Puppet's autoloader reads for a class and the names it
+    /// defines instead, when it is in the tree and defines others.
+    pub fn autoload_file_defining_others(&self, class: &str) -> Option<(FileId, Vec<String>)> {
+        let file = self.autoload_file(class)?;
+        let names: Vec<String> = self
+            .index
+            .types
+            .iter()
+            .filter(|(_, defs)| defs.iter().any(|d| d.file == file))
+            .map(|(name, _)| name.clone())
+            .collect();
+        (!names.is_empty() && !names.iter().any(|n| n == class)).then_some((file, names))
     }
 
     /// Files Puppet can load a definition from: the site's manifests, which

@@ -57,14 +57,31 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                     autoload_path(name).display(),
                     module_path_shown(model)
                 ),
-                None => format!(
-                    "class `{name}` is not defined in the checked tree or the module path (Puppet's autoloader looks for {})",
-                    autoload_path(name).display()
-                ),
+                None => not_defined(model, name),
             };
             let related = elsewhere.map(|def| (def.loc(), format!("`{name}` defined here"))).into_iter().collect();
             sink.report(&RULE, *loc, message, related);
         }
+    }
+}
+
+/// Why a class of a module in the tree is not found: no file defines it, or
+/// the file the autoloader reads for it defines other names.
+fn not_defined(model: &Model<'_>, name: &str) -> String {
+    let path = autoload_path(name);
+    match model.autoload_file_defining_others(name) {
+        Some((file, names)) => {
+            let names: Vec<String> = names.iter().take(3).map(|n| format!("`{n}`")).collect();
+            format!(
+                "class `{name}` is not defined: the file Puppet's autoloader reads for it, {}, defines {} instead",
+                model.relative_path(file).display(),
+                names.join(", ")
+            )
+        }
+        None => format!(
+            "class `{name}` is not defined in the checked tree or the module path (Puppet's autoloader looks for {})",
+            path.display()
+        ),
     }
 }
 
@@ -108,15 +125,11 @@ pub fn finish(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 );
                 continue;
             }
-            if model.module_present(&parent) {
+            if model.module_present(&parent) && !model.autoload_file_unparsed(&parent) {
                 sink.report(
                     &RULE,
                     Loc::new(def.file, *span),
-                    format!(
-                        "class `{}` inherits `{parent}`, which is not defined in the checked tree or the module path (Puppet's autoloader looks for {})",
-                        class.name,
-                        autoload_path(&parent).display()
-                    ),
+                    format!("class `{}` inherits `{parent}`: {}", class.name, not_defined(model, &parent)),
                     vec![],
                 );
             }

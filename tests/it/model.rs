@@ -1358,3 +1358,24 @@ fn a_class_its_parent_declares_is_checked_where_its_parent_declares_it() {
     let found = findings(vec![mp.join("b")], vec![mp.to_path_buf()]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
+
+#[test]
+fn a_class_whose_autoload_file_defines_another_or_does_not_parse_is_explained_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mp = dir.path();
+    write(mp, "a/manifests/init.pp", "class a {\n  include a::x::y\n}\n");
+    write(mp, "a/manifests/x/y.pp", "class a::y {\n}\n");
+    write(
+        mp,
+        "a/manifests/broken.pp",
+        "class a::broken {\n  package { 'p':\n    ensure => present\n    name => 'q',\n  }\n}\n",
+    );
+    write(mp, "a/manifests/child.pp", "class a::child inherits a::broken {\n}\n");
+    let found = findings(vec![mp.join("a")], vec![mp.to_path_buf()]);
+    let unknown: Vec<&Finding> = found.iter().filter(|f| f.rule == "unknown-class").collect();
+    assert_eq!(unknown.len(), 1, "{found:#?}");
+    assert!(unknown[0].message.contains("manifests/x/y.pp, defines `a::y` instead"), "{}", unknown[0].message);
+    // The parent's file does not parse: its syntax error says so, alone.
+    assert!(found.iter().any(|f| f.rule == "syntax-error" && f.path.ends_with("broken.pp")), "{found:#?}");
+    assert!(!found.iter().any(|f| f.path.ends_with("child.pp")), "{found:#?}");
+}
