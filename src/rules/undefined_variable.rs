@@ -85,7 +85,8 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         if !report {
             continue;
         }
-        let scopes: Vec<String> = searched
+        // The node scopes of inherited nodes are named once.
+        let mut scopes: Vec<String> = searched
             .iter()
             .map(|s| match s {
                 ScopeKind::Top => "top scope".to_string(),
@@ -95,6 +96,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                 ScopeKind::Lambda => "the lambda".to_string(),
             })
             .collect();
+        scopes.dedup();
         let message = match &qualified {
             Some(class) if !compilation.classes.contains_key(class) => {
                 format!("`${}` is unknown: class `{class}` is never declared before this read", read.name)

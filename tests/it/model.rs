@@ -1379,3 +1379,31 @@ fn a_class_whose_autoload_file_defines_another_or_does_not_parse_is_explained_on
     assert!(found.iter().any(|f| f.rule == "syntax-error" && f.path.ends_with("broken.pp")), "{found:#?}");
     assert!(!found.iter().any(|f| f.path.ends_with("child.pp")), "{found:#?}");
 }
+
+#[test]
+fn what_an_inherited_node_sets_is_not_reported_again_as_unbound() {
+    // Puppet 4 and later refuse `node … inherits` (reported once per node);
+    // the rest is evaluated as Puppet 3 did, where the child node's scope
+    // inherits its parent's, so `$vol` is a node-scope read, not unbound.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "node default {\n  $vol = 'v'\n}\nnode common inherits default {\n  notify { \"c ${vol}\": }\n}\nnode 'experience' inherits common {\n  include exp\n  notify { \"x ${nothere}\": }\n}\n",
+    );
+    write(root, "modules/exp/manifests/init.pp", "class exp {\n  notify { \"e ${vol}\": }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(
+        rules(&found),
+        [
+            ("illegal-expression", "site.pp".to_string(), 4),
+            ("illegal-expression", "site.pp".to_string(), 7),
+            ("undefined-variable", "site.pp".to_string(), 9),
+            ("node-scope-leak", "init.pp".to_string(), 2),
+        ],
+        "{found:#?}"
+    );
+    let unbound = found.iter().find(|f| f.rule == "undefined-variable").unwrap();
+    assert!(unbound.message.contains("(searched node scope, top scope)"), "{}", unbound.message);
+}

@@ -298,7 +298,19 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         match self.out.entry.clone() {
             Entry::Node { site, node } => {
                 let entry = self.index.sites[site].nodes[node];
-                let scope = self.new_scope(ScopeKind::Node, None, Some(self.top), None);
+                // `node a inherits b` is refused since Puppet 4 (reported
+                // apart); evaluated as Puppet 3 did, so that what `b` sets is
+                // not reported again as unbound in `a`.
+                let mut inherited = None;
+                for parent in self.parent_nodes(site, node) {
+                    let parent_entry = self.index.sites[site].nodes[parent];
+                    let scope = self.new_scope(ScopeKind::Node, inherited, Some(self.top), None);
+                    let ctx =
+                        Ctx { scope, path: Vec::new(), file: parent_entry.file, owner: Owner::Node, in_default: false };
+                    self.eval_block(&parent_entry.node.body, &ctx);
+                    inherited = Some(scope);
+                }
+                let scope = self.new_scope(ScopeKind::Node, inherited, Some(self.top), None);
                 let ctx = Ctx { scope, path: Vec::new(), file: entry.file, owner: Owner::Node, in_default: false };
                 self.eval_block(&entry.node.body, &ctx);
             }
@@ -319,6 +331,35 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         self.finish_reads();
         self.out.scopes = self.scopes.iter().map(|s| s.kind.clone()).collect();
         self.out
+    }
+
+    /// The nodes a node inherits, outermost first (none in a cycle).
+    fn parent_nodes(&self, site: usize, node: usize) -> Vec<usize> {
+        let nodes = &self.index.sites[site].nodes;
+        let mut chain = Vec::new();
+        let mut current = node;
+        while let Some(parent) = &nodes[current].node.parent {
+            let matches = |n: &super::index::NodeEntry<'_>| {
+                n.node.matchers.iter().any(|m| match (m, parent) {
+                    (NodeMatcher::Name(a, _), NodeMatcher::Name(b, _)) => a.eq_ignore_ascii_case(b),
+                    (NodeMatcher::Default(_), NodeMatcher::Default(_)) => true,
+                    _ => false,
+                })
+            };
+            // A parent of the same file first (several files may each define it).
+            let file = nodes[current].file;
+            let found = (nodes.iter().position(|n| n.file == file && matches(n)))
+                .or_else(|| nodes.iter().position(|n| matches(n)));
+            match found {
+                Some(p) if p != node && !chain.contains(&p) => {
+                    chain.push(p);
+                    current = p;
+                }
+                _ => return Vec::new(),
+            }
+        }
+        chain.reverse();
+        chain
     }
 
     fn new_scope(
