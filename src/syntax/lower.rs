@@ -190,7 +190,8 @@ impl<'t, 's> Lowerer<'t, 's> {
             "regex" => ExprKind::Regex(regex_pattern(self.text(node))),
             "string" => ExprKind::Str(self.string(node)?),
             "heredoc" => ExprKind::Str(self.heredoc(node)?),
-            "array" => ExprKind::Array(self.statements(node)?),
+            // `[a => 1, b => 2]` holds one hash, as call arguments do.
+            "array" => ExprKind::Array(fold_pairs(self.statements(node)?)),
             "hash" => ExprKind::Hash(children(node).into_iter().map(|p| self.pair(p)).collect::<Result<_>>()?),
             "pair" => ExprKind::Pair(Box::new(self.pair(node)?)),
             "parenthesized" => match children(node).first() {
