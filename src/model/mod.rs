@@ -84,6 +84,9 @@ pub struct Model<'a> {
     ruby_types: std::sync::OnceLock<std::collections::BTreeMap<String, ruby_types::RubyType>>,
     /// Whether the tree has an environment's site manifest.
     pub has_site: bool,
+    /// The site manifests declare no class and no node (an empty
+    /// `site.pp`): nodes get their classes from outside the tree.
+    pub sites_classify_nothing: bool,
     /// The files reported on, when only some are (see [`Workspace::focus`]).
     focus: Option<BTreeSet<FileId>>,
     /// Variables some node definition assigns in its own body.
@@ -126,6 +129,17 @@ impl<'a> Model<'a> {
     pub fn new(files: &'a [ParsedFile], reported: Vec<bool>, workspace: Workspace, facts: Facts) -> Model<'a> {
         let index = Index::build(files, &workspace);
         let has_site = index.sites.iter().any(|s| s.standalone.is_none());
+        let sites_classify_nothing = has_site
+            && index.sites.iter().filter(|s| s.standalone.is_none()).all(|s| {
+                s.nodes.is_empty()
+                    && s.top_level.iter().all(|(_, e)| {
+                        matches!(
+                            e.kind,
+                            crate::syntax::ast::ExprKind::Assignment { .. }
+                                | crate::syntax::ast::ExprKind::ResourceDefaults(_)
+                        )
+                    })
+            });
         let node_variables =
             index.sites.iter().flat_map(|s| &s.nodes).flat_map(|n| assigned_names(&n.node.body)).collect();
         let modules = index.module_dirs.clone();
@@ -151,6 +165,7 @@ impl<'a> Model<'a> {
             type_checks: interp::TypeChecks::new(),
             ruby_types: std::sync::OnceLock::new(),
             has_site,
+            sites_classify_nothing,
             node_variables,
             modules,
             site_variables,

@@ -140,6 +140,12 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                     model.workspace.display.show(conf).display()
                 );
                 sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, flow);
+            } else if model.sites_classify_nothing {
+                // Nodes get their classes, and perhaps this, from outside.
+                let message = format!(
+                    "{message}; the site manifest declares no class and no node, so an external node classifier must classify the nodes, and it may set this as a parameter; if so, list it under `facts` in .mplint.toml"
+                );
+                sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, flow);
             } else if absent.is_empty() {
                 let message = format!(
                     "{message}; if the nodes get it from outside the tree (an external fact, an ENC parameter), list it under `facts` in .mplint.toml"

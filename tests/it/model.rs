@@ -1407,3 +1407,26 @@ fn what_an_inherited_node_sets_is_not_reported_again_as_unbound() {
     let unbound = found.iter().find(|f| f.rule == "undefined-variable").unwrap();
     assert!(unbound.message.contains("(searched node scope, top scope)"), "{}", unbound.message);
 }
+
+#[test]
+fn an_unbound_read_at_a_site_whose_manifest_classifies_nothing_is_a_warning() {
+    // An empty `site.pp`: only an external node classifier can give nodes
+    // their classes, and its parameters are top-scope variables.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "\n");
+    write(
+        root,
+        "modules/zbx/manifests/init.pp",
+        "class zbx {\n  $server = $branch_parameter\n  notify { $server: }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("undefined-variable", "init.pp".to_string(), 2)], "{found:#?}");
+    assert_eq!(found[0].level, mplint::rules::Level::Warning, "{found:#?}");
+    assert!(found[0].message.contains("external node classifier"), "{found:#?}");
+    // A site manifest that declares the class shows every top-scope variable.
+    write(root, "manifests/site.pp", "include zbx\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("undefined-variable", "init.pp".to_string(), 2)], "{found:#?}");
+    assert_eq!(found[0].level, mplint::rules::Level::Error, "{found:#?}");
+}
