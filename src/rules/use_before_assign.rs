@@ -53,6 +53,16 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             .iter()
             .map(|b| (*b, format!("`${}` is assigned here, in {place}, after it is read", read.name)))
             .collect();
+        // `case $::x { undef: { $x = … } }`: when a fact sets `x`, the
+        // assignment its own test guards never runs.
+        if *kind == ScopeKind::Top && binding.is_some_and(|b| assigned_under_test_of(model, read.loc, b)) {
+            let message = format!(
+                "`${}` is read before it is assigned, unless a fact the tree does not show sets it (then the assignment, which this read's test decides, does not run)",
+                read.name
+            );
+            sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, Vec::new());
+            continue;
+        }
         sink.report(&RULE, read.loc, format!("`${}` is read before it is assigned", read.name), related);
     }
 }
@@ -80,4 +90,39 @@ fn later_in_own_code(read: &crate::model::record::Read, compilation: &crate::mod
             })
         }
     }
+}
+
+/// Whether the assignment at `binding` sits in an `if`, `unless`, `case` or
+/// selector whose test holds the read at `read`.
+fn assigned_under_test_of(
+    model: &Model<'_>,
+    read: crate::model::index::Loc,
+    binding: crate::model::index::Loc,
+) -> bool {
+    use crate::syntax::ast::ExprKind;
+    if read.file() != binding.file() {
+        return false;
+    }
+    let Some(manifest) = &model.files[read.file()].manifest else { return false };
+    let holds = |span: crate::syntax::source::Span, start: usize, end: usize| span.start <= start && end <= span.end;
+    let mut found = false;
+    for statement in &manifest.statements {
+        statement.walk(&mut |e| {
+            if found || !holds(e.span, binding.start(), binding.end()) {
+                return;
+            }
+            let tests: Vec<&crate::syntax::ast::Expr> = match &e.kind {
+                ExprKind::If(branches) | ExprKind::Unless(branches) => {
+                    branches.branches.iter().map(|b| &b.condition).collect()
+                }
+                ExprKind::Case(case) => vec![&case.value],
+                ExprKind::Selector { value, .. } => vec![&**value],
+                _ => return,
+            };
+            found = tests
+                .iter()
+                .any(|t| holds(t.span, read.start(), read.end()) && !holds(t.span, binding.start(), binding.end()));
+        });
+    }
+    found
 }

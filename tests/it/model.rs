@@ -1430,3 +1430,21 @@ fn an_unbound_read_at_a_site_whose_manifest_classifies_nothing_is_a_warning() {
     assert_eq!(rules(&found), [("undefined-variable", "init.pp".to_string(), 2)], "{found:#?}");
     assert_eq!(found[0].level, mplint::rules::Level::Error, "{found:#?}");
 }
+
+#[test]
+fn an_assignment_that_a_reads_own_test_guards_leaves_the_read_uncertain() {
+    // `location` may be an external fact: when it is set, the assignment
+    // never runs and Puppet compiles; when not, the read fails first.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "case $::location {\n  undef: { $location = 'yow' }\n  default: { }\n}\nnotify { \"at ${::location}\": }\nnotify { \"${::zone}\": }\n$zone = 'z'\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let levels: Vec<(&str, u32, mplint::rules::Level)> =
+        found.iter().map(|f| (f.rule, f.span.start_pos.line, f.level)).collect();
+    use mplint::rules::Level::{Error, Warning};
+    assert_eq!(levels, [("use-before-assign", 1, Warning), ("use-before-assign", 6, Error)], "{found:#?}");
+}
