@@ -348,8 +348,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             };
             // A parent of the same file first (several files may each define it).
             let file = nodes[current].file;
-            let found = (nodes.iter().position(|n| n.file == file && matches(n)))
-                .or_else(|| nodes.iter().position(|n| matches(n)));
+            let found =
+                (nodes.iter().position(|n| n.file == file && matches(n))).or_else(|| nodes.iter().position(matches));
             match found {
                 Some(p) if p != node && !chain.contains(&p) => {
                     chain.push(p);
