@@ -89,7 +89,7 @@ impl Value {
     }
 
     /// The value's type and, for a scalar, the value: `String '80'`,
-    /// `Integer 70000`, `Array`.
+    /// `Integer 70000`, `Array of 3 elements`, `Hash with keys 'a', 'b'`.
     pub fn described(&self) -> String {
         match self {
             Value::Undef => "Undef".into(),
@@ -99,10 +99,38 @@ impl Value {
             Value::Float(f) => format!("Float {f}"),
             Value::Str(s) => format!("String '{s}'"),
             Value::Regex(r) => format!("Regexp /{r}/"),
-            Value::Array(_) => "Array".into(),
-            Value::Hash(_) => "Hash".into(),
+            Value::Array(items) if items.is_empty() => "an empty Array".into(),
+            Value::Array(items) if items.len() == 1 => format!("Array of one {}", items[0].type_word()),
+            Value::Array(items) => format!("Array of {} elements", items.len()),
+            Value::Hash(entries) if entries.is_empty() => "an empty Hash".into(),
+            Value::Hash(entries) => {
+                let keys: Vec<String> = entries.iter().take(4).filter_map(|(k, _)| k.to_quoted_text()).collect();
+                if keys.len() < entries.len().min(4) {
+                    let n = entries.len();
+                    return format!("Hash of {n} entr{}", if n == 1 { "y" } else { "ies" });
+                }
+                let more = if entries.len() > 4 { ", …" } else { "" };
+                format!("Hash with key{} {}{more}", if entries.len() == 1 { "" } else { "s" }, keys.join(", "))
+            }
             Value::Type(t) => format!("Type {t}"),
             Value::Unknown | Value::Choice(_) => "a value".into(),
+        }
+    }
+
+    /// The name of the value's type alone: `String`, `Hash`.
+    fn type_word(&self) -> &'static str {
+        match self {
+            Value::Undef => "Undef",
+            Value::Default => "Default",
+            Value::Bool(_) => "Boolean",
+            Value::Int(_) => "Integer",
+            Value::Float(_) => "Float",
+            Value::Str(_) => "String",
+            Value::Regex(_) => "Regexp",
+            Value::Array(_) => "Array",
+            Value::Hash(_) => "Hash",
+            Value::Type(_) => "Type",
+            Value::Unknown | Value::Choice(_) => "value",
         }
     }
 
@@ -624,6 +652,18 @@ pub fn binary(op: BinaryOp, left: &Value, right: &Value) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn collections_are_described_by_size_or_keys() {
+        let s = |t: &str| Value::Str(t.into());
+        assert_eq!(Value::Array(vec![s("a"), Value::Int(1), s("b")]).described(), "Array of 3 elements");
+        assert_eq!(Value::Array(vec![Value::Int(1)]).described(), "Array of one Integer");
+        assert_eq!(Value::Array(vec![]).described(), "an empty Array");
+        assert_eq!(Value::Hash(vec![(s("a"), Value::Int(1))]).described(), "Hash with key 'a'");
+        let keys: Vec<(Value, Value)> = ["a", "b", "c", "d", "e"].iter().map(|k| (s(k), Value::Undef)).collect();
+        assert_eq!(Value::Hash(keys).described(), "Hash with keys 'a', 'b', 'c', 'd', …");
+        assert_eq!(Value::Hash(vec![(Value::Unknown, Value::Undef)]).described(), "Hash of 1 entry");
+    }
 
     #[test]
     fn puppet_equality_ignores_case_for_strings() {
