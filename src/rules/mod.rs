@@ -54,6 +54,7 @@ pub mod unknown_class;
 pub mod unknown_function;
 pub mod unknown_parameter;
 pub mod unknown_resource_type;
+pub mod unknown_type_reference;
 pub mod use_before_assign;
 pub mod useless_suppression;
 pub mod variable_reassigned;
@@ -245,6 +246,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &unknown_function::RULE,
     &unknown_parameter::RULE,
     &unknown_resource_type::RULE,
+    &unknown_type_reference::RULE,
     &use_before_assign::RULE,
     &useless_suppression::RULE,
     &variable_reassigned::RULE,
@@ -496,13 +498,14 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
         // These read the index alone: they run side by side, each into a
         // sink of its own, taken in this order.
         type IndexCheck = fn(&Model<'_>, &mut Sink<'_, '_>);
-        let index_checks: [IndexCheck; 8] = [
+        let index_checks: [IndexCheck; 9] = [
             definition_location::check,
             inheritance_cycle::check,
             type_alias_cycle::check,
             duplicate_definition::check,
             unknown_attribute::check,
             unknown_resource_type::check,
+            unknown_type_reference::check,
             unknown_function::check,
             function_arity::check,
         ];

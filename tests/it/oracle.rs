@@ -21,6 +21,7 @@
 //! - "has no parameter named" at L (when Puppet gives a line) →
 //!   `unknown-parameter` at L or at an attribute of the declaration at L;
 //! - "Unknown resource type" at L → `unknown-resource-type` at L;
+//!   "Resource type not found" at L → `unknown-type-reference` at L;
 //! - "Unknown function" at L → `unknown-function` at L; "Use of 'import'
 //!   has been discontinued" at L → `unknown-function` at L;
 //! - "parameter 'x' expects …, got …" at L → `type-mismatch` at L or at
@@ -156,6 +157,9 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     }
     if error.contains("Unknown function") {
         return Some(Expectation { rules: &["unknown-function"], line: number_after(error, "line: "), why });
+    }
+    if error.contains("Resource type not found") {
+        return Some(Expectation { rules: &["unknown-type-reference"], line: number_after(error, "line: "), why });
     }
     if error.contains("Unknown resource type") {
         return Some(Expectation { rules: &["unknown-resource-type"], line: number_after(error, "line: "), why });
