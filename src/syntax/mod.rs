@@ -294,7 +294,14 @@ fn describe_error(root: Node<'_>, source: &SourceFile, truncated: bool) -> Synta
         statement = parent;
     }
     let base = statement.start_byte();
-    let problem = describe_first_error(node, root, base, source, &family, truncated);
+    let mut problem = describe_first_error(node, root, base, source, &family, truncated);
+    // A keyword that opens the statement is rarely what is wrong: where the
+    // recovery failed inside it (an unclosed `(` far below) says more.
+    if node.is_error() && opens_with_keyword(node, problem.span.start, &source.text) {
+        if let Some(inner) = first_error_within(node) {
+            problem = describe_first_error(inner, root, base, source, &family, truncated);
+        }
+    }
     // Puppet's lexer refuses a number (`7d`, `09`) before its parser reaches
     // a later token.
     if let Some(number) = first_invalid_number(root, &source.text, problem.span.start) {
@@ -833,6 +840,35 @@ impl<'t> Family<'t> {
     fn prev_sibling(&self, node: Node<'t>) -> Option<Node<'t>> {
         self.links.get(&node.id()).and_then(|l| l.previous)
     }
+}
+
+/// Whether the error found at byte `at` is the keyword that opens the
+/// error node's first statement (a definition or a control statement).
+fn opens_with_keyword(node: Node<'_>, at: usize, text: &str) -> bool {
+    let mut first = node;
+    loop {
+        let mut cursor = first.walk();
+        let Some(child) = first.children(&mut cursor).find(|c| !is_trivia(*c)) else { break };
+        first = child;
+    }
+    let word = &text[first.start_byte()..first.end_byte().min(text.len())];
+    first.start_byte() == at
+        && ["define", "class", "node", "if", "unless", "case", "function", "plan", "type"].contains(&word)
+}
+
+/// The first error or missing node strictly inside an error node.
+fn first_error_within(node: Node<'_>) -> Option<Node<'_>> {
+    let mut cursor = node.walk();
+    let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+    children.into_iter().find_map(|child| {
+        if child.is_error() || child.is_missing() {
+            Some(child)
+        } else if child.has_error() {
+            first_error(child)
+        } else {
+            None
+        }
+    })
 }
 
 fn first_error(root: Node<'_>) -> Option<Node<'_>> {
