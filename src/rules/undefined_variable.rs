@@ -101,6 +101,13 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             Some(class) if !compilation.classes.contains_key(class) => {
                 format!("`${}` is unknown: class `{class}` is never declared before this read", read.name)
             }
+            // Assigned, but only on branches this read's path does not take.
+            _ if elsewhere.is_some() || assigned_in_own_body(model, compilation, read).is_some() => format!(
+                "`${}` is not bound on this path: {} assigns it only in branches that do not run before this read (searched {})",
+                read.name,
+                describe_owner(&read.reader, compilation),
+                scopes.join(", ")
+            ),
             _ => format!(
                 "`${}` is not bound anywhere {} can see (searched {})",
                 read.name,
@@ -112,8 +119,8 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         let mut flow = chain.clone();
         flow.push((read.loc, format!("`${}` read here, bound nowhere in view", read.name)));
         let mut related = chain;
-        if let Some(other) = elsewhere {
-            related.insert(0, (*other, format!("`${}` is assigned here, on a path that excludes the read", read.name)));
+        if let Some(other) = elsewhere.or_else(|| assigned_in_own_body(model, compilation, read)) {
+            related.insert(0, (other, format!("`${}` is assigned here, on a path that excludes the read", read.name)));
         }
         // A class's variable that does not exist is stale code, fallback or not.
         if top_scope_read && !read.with_fallback {
@@ -179,4 +186,48 @@ pub(super) fn default_data_may_replace(
     read.in_parameter_default
         && model.has_site
         && !model.facts.all_data_known(super::unknown_parameter::environment(model, compilation), module_of(class))
+}
+
+/// An assignment of an unqualified variable read in a class or defined
+/// type's own body, where the code that runs never reached it (a branch
+/// whose condition is known false there).
+fn assigned_in_own_body(
+    model: &Model<'_>,
+    compilation: &Compilation,
+    read: &crate::model::record::Read,
+) -> Option<crate::model::index::Loc> {
+    use crate::model::index::{DefBody, Loc};
+    use crate::syntax::ast::ExprKind;
+    if read.name.contains("::") {
+        return None;
+    }
+    let type_name = match &read.reader {
+        Owner::Class(name) => name.to_string(),
+        Owner::Define(i) => compilation.instances.get(*i)?.type_name.clone(),
+        _ => return None,
+    };
+    let def = model.index.types.get(&type_name)?.iter().find(|d| d.file == read.loc.file())?;
+    let body = match def.body {
+        DefBody::Class(class) => &class.body,
+        DefBody::Define(define) => &define.body,
+        _ => return None,
+    };
+    // Assignments inside a lambda bind the lambda's own variables.
+    let mut lambdas = Vec::new();
+    let mut assignments = Vec::new();
+    for statement in &body.statements {
+        statement.walk(&mut |e| match &e.kind {
+            ExprKind::Call(call) => lambdas.extend(call.lambda.as_ref().map(|l| l.span)),
+            ExprKind::MethodCall(call) => lambdas.extend(call.lambda.as_ref().map(|l| l.span)),
+            ExprKind::Assignment { target, .. } => {
+                if matches!(&target.kind, ExprKind::Variable(v) if *v.name == *read.name) {
+                    assignments.push(target.span);
+                }
+            }
+            _ => {}
+        });
+    }
+    let in_lambda =
+        |span: &crate::syntax::source::Span| lambdas.iter().any(|l| l.start <= span.start && span.end <= l.end);
+    assignments.into_iter().find(|span| !in_lambda(span)).map(|span| Loc::new(def.file, span))
 }

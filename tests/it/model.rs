@@ -1448,3 +1448,22 @@ fn an_assignment_that_a_reads_own_test_guards_leaves_the_read_uncertain() {
     use mplint::rules::Level::{Error, Warning};
     assert_eq!(levels, [("use-before-assign", 1, Warning), ("use-before-assign", 6, Error)], "{found:#?}");
 }
+
+#[test]
+fn a_read_its_owner_assigns_only_in_branches_that_did_not_run_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "define pool (Optional[String] $ip = undef) {\n  if $ip {\n    $temp_ip = $ip\n  }\n  [1].each |$x| {\n    $inner = $x\n  }\n  notify { \"${title} ${temp_ip} ${inner}\": }\n}\npool { 'a': }\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let messages: Vec<&str> = found.iter().map(|f| f.message.as_str()).collect();
+    assert_eq!(messages.len(), 2, "{found:#?}");
+    assert!(messages.iter().any(|m| m.starts_with("`$temp_ip` is not bound on this path")), "{messages:?}");
+    // A lambda's assignment binds the lambda's variable: not the read's.
+    assert!(messages.iter().any(|m| m.starts_with("`$inner` is not bound anywhere")), "{messages:?}");
+    let temp = found.iter().find(|f| f.message.starts_with("`$temp_ip`")).unwrap();
+    assert_eq!(temp.related[0].span.start_pos.line, 3, "{temp:#?}");
+}
