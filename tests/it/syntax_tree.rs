@@ -319,6 +319,7 @@ fn an_unclosed_parenthesis_in_a_condition_is_placed_at_its_line_not_at_the_defin
     let text = "define foo (\n  $ensure = 'running',\n) {\n  if $ensure == 'running' {\n    notice('run')\n  }\n  elsif ($ensure in ['present', 'absent'] {\n    notice('stop')\n  }\n}\nfoo { 'a': }\n";
     let problem = parse_file("t.pp", text.as_bytes().to_vec()).problem.expect("rejected");
     assert_eq!((problem.span.start_pos.line, problem.span.start_pos.column), (7, 21), "{problem:?}");
-    let problem = parse_file("t.pp", b"$e = 1\nif ($e in [1, 2] {\n  notice(1)\n}\n".to_vec()).problem.expect("rejected");
+    let problem =
+        parse_file("t.pp", b"$e = 1\nif ($e in [1, 2] {\n  notice(1)\n}\n".to_vec()).problem.expect("rejected");
     assert_eq!(problem.span.start_pos.line, 2, "{problem:?}");
 }
