@@ -1,6 +1,6 @@
 //! `missing-module`
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::{RuleInfo, Sink};
 use crate::model::index::{normalize_name, DefBody, Loc, Visibility};
@@ -10,8 +10,8 @@ use crate::model::{module_of, Model};
 use crate::rules::Level;
 
 /// ## What it does
-/// Reports, once per module, classes declared or inherited from a module
-/// that is not in the checked tree at all — a dependency that a Puppetfile,
+/// Reports, once per module, classes declared or inherited and defined
+/// types declared from a module that is not in the checked tree at all — a dependency that a Puppetfile,
 /// a modulepath entry outside the tree or `metadata.json` provides — with
 /// every place that uses it.
 ///
@@ -23,7 +23,7 @@ pub const RULE: RuleInfo = RuleInfo {
     id: "missing-module",
     name: "MissingModule",
     default_level: Level::Note,
-    summary: "Classes are used from a module that is not in the checked tree.",
+    summary: "Classes or defined types are used from a module that is not in the checked tree.",
     documentation: include_str!("../../rules/missing-module.md"),
 };
 
@@ -110,8 +110,23 @@ pub fn module_of_finding(finding: &crate::rules::Finding) -> Option<&str> {
     finding.message.strip_prefix("module `")?.split('`').next()
 }
 
+/// Adds the declarations of defined types of absent modules
+/// (`wget::fetch { … }`), which `unknown-resource-type` leaves to this rule.
+fn add_defined_types(model: &Model<'_>, uses: &mut MissingUses, defined_types: &mut BTreeSet<String>) {
+    model.walk_reported(|file, e| {
+        let crate::syntax::ast::ExprKind::Resource(resource) = &e.kind else { return };
+        let Some(type_name) = resource.type_name() else { return };
+        if type_name.contains("::") && !model.module_present(&type_name) {
+            uses.add(model, &type_name, Loc::new(file, resource.type_expr.span));
+            defined_types.insert(type_name);
+        }
+    });
+}
+
 pub fn check(model: &Model<'_>, mut uses: MissingUses, sink: &mut Sink<'_, '_>) {
     add_parents(model, &mut uses);
+    let mut defined_types = BTreeSet::new();
+    add_defined_types(model, &mut uses, &mut defined_types);
     for (module, uses) in uses.0 {
         let mut places: Vec<(Loc, String)> = uses.into_iter().filter(|(loc, _)| model.is_reported(*loc)).collect();
         // The first place in report order carries the finding.
@@ -120,10 +135,12 @@ pub fn check(model: &Model<'_>, mut uses: MissingUses, sink: &mut Sink<'_, '_>) 
         let mut classes: Vec<&str> = places.iter().map(|(_, c)| c.as_str()).collect();
         classes.sort_unstable();
         classes.dedup();
+        let noun =
+            if classes.iter().any(|c| defined_types.contains(*c)) { ("name", "names") } else { ("class", "classes") };
         let named = match classes.as_slice() {
             [one] => format!("`{one}`"),
             [one, rest @ ..] => {
-                format!("`{one}` and {} more class{}", rest.len(), if rest.len() == 1 { "" } else { "es" })
+                format!("`{one}` and {} more {}", rest.len(), if rest.len() == 1 { noun.0 } else { noun.1 })
             }
             [] => continue,
         };

@@ -1467,3 +1467,13 @@ fn a_read_its_owner_assigns_only_in_branches_that_did_not_run_says_so() {
     let temp = found.iter().find(|f| f.message.starts_with("`$temp_ip`")).unwrap();
     assert_eq!(temp.related[0].span.start_pos.line, 3, "{temp:#?}");
 }
+
+#[test]
+fn a_defined_type_of_an_absent_module_is_a_missing_module_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let mp = dir.path();
+    write(mp, "m/manifests/init.pp", "class m {\n  wget::fetch { 'x': destination => '/tmp' }\n  include wget\n}\n");
+    let found = findings(vec![mp.join("m")], vec![mp.to_path_buf()]);
+    assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 2)], "{found:#?}");
+    assert!(found[0].message.starts_with("module `wget` is not in the checked tree: `wget` and 1 more name used at 2 places"), "{}", found[0].message);
+}
