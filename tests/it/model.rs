@@ -1475,5 +1475,11 @@ fn a_defined_type_of_an_absent_module_is_a_missing_module_note() {
     write(mp, "m/manifests/init.pp", "class m {\n  wget::fetch { 'x': destination => '/tmp' }\n  include wget\n}\n");
     let found = findings(vec![mp.join("m")], vec![mp.to_path_buf()]);
     assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 2)], "{found:#?}");
-    assert!(found[0].message.starts_with("module `wget` is not in the checked tree: `wget` and 1 more name used at 2 places"), "{}", found[0].message);
+    assert!(
+        found[0]
+            .message
+            .starts_with("module `wget` is not in the checked tree: `wget` and 1 more name used at 2 places"),
+        "{}",
+        found[0].message
+    );
 }
