@@ -632,6 +632,10 @@ pub struct Compilation {
     /// The unknown value a choice point tests, where it tests one (an `if`
     /// on it, a `case` on it); equality choices carry theirs in their id.
     pub choice_subjects: std::collections::HashMap<u32, u32>,
+    /// For a choice that tests its subject against literals (`$x == 'a'`,
+    /// `$x in ['a', 'b']`): the literals, normalised, that branch 1 means
+    /// it equals one of.
+    pub literal_sets: std::collections::HashMap<u32, Vec<String>>,
     /// For a condition `a and b` that holds on a path, the choices its
     /// operands take there: messages name those rather than the whole.
     pub conjuncts: std::collections::HashMap<u32, PathCond>,
@@ -787,6 +791,39 @@ impl Compilation {
             }
         });
         moved
+    }
+
+    /// Whether two paths need one value to equal literals of two disjoint
+    /// sets (`$x in ['6', '7']` and `$x in ['8', '9']`, or `$x == '8'`):
+    /// then they never both run. Two equalities alone are [`compatible`]'s.
+    pub fn literals_exclude(&self, a: &PathCond, b: &PathCond) -> bool {
+        let tests_a_set =
+            |p: &PathCond| p.iter().any(|(c, _)| equality_subject(*c).is_none() && self.literal_sets.contains_key(c));
+        if !tests_a_set(a) && !tests_a_set(b) {
+            return false;
+        }
+        // By subject: the literals it may equal (none said: any), and those
+        // it does not equal.
+        type Said<'s> = (Option<Vec<&'s str>>, Vec<&'s str>);
+        let mut said: BTreeMap<u32, Said<'_>> = BTreeMap::new();
+        for (choice, branch) in a.iter().chain(b) {
+            let Some(literals) = self.literal_sets.get(choice) else { continue };
+            let Some(subject) = equality_subject(*choice).or_else(|| self.choice_subjects.get(choice).copied()) else {
+                continue;
+            };
+            let (may_equal, unequal) = said.entry(subject).or_default();
+            if *branch == 1 {
+                let mut kept: Vec<&str> = literals.iter().map(String::as_str).collect();
+                if let Some(earlier) = may_equal {
+                    kept.retain(|l| earlier.contains(l));
+                }
+                *may_equal = Some(kept);
+            } else {
+                unequal.extend(literals.iter().map(String::as_str));
+            }
+        }
+        said.values()
+            .any(|(may_equal, unequal)| may_equal.as_ref().is_some_and(|m| m.iter().all(|l| unequal.contains(l))))
     }
 
     /// Whether a path holds a guard saying `what` is (`defined`) or is not

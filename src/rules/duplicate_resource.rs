@@ -74,7 +74,7 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, usize)> {
                 );
             let mut earlier: Option<usize> = None;
             for &j in candidates {
-                if compatible(&paths[i], &paths[j]) && resources[j].loc != resource.loc {
+                if together(compilation, &paths[i], &paths[j]) && resources[j].loc != resource.loc {
                     earlier = Some(earlier.map_or(j, |e| e.min(j)));
                 }
             }
@@ -84,7 +84,10 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, usize)> {
                 if let Some(&j) = by_place.get(&(resource.type_name.as_str(), resource.title.as_str(), resource.loc)) {
                     // Under `if !defined(…)`, the block runs in one instance only.
                     let in_guarded_block = compilation.guarded(&paths[i], false, |_| true);
-                    if compatible(&paths[i], &paths[j]) && resource.owner != resources[j].owner && !in_guarded_block {
+                    if together(compilation, &paths[i], &paths[j])
+                        && resource.owner != resources[j].owner
+                        && !in_guarded_block
+                    {
                         earlier = Some(j);
                     }
                 }
@@ -121,6 +124,11 @@ fn uncertain_conditions(
     crate::rules::possible_duplicate_resource::describe_conditions(model, compilation, &extra)
 }
 
+/// Whether code on both paths can run in one compilation.
+fn together(compilation: &Compilation, a: &PathCond, b: &PathCond) -> bool {
+    compatible(a, b) && !compilation.literals_exclude(a, b)
+}
+
 fn full_path(compilation: &Compilation, resource: &ResourceDecl) -> PathCond {
     join(&compilation.owner_path(&resource.owner), &resource.path)
 }
@@ -155,7 +163,7 @@ fn duplicated_instances(compilation: &Compilation, paths: &[PathCond]) -> Vec<us
         let Some(instance) = resource.instance else { continue };
         let key = (resource.type_name.as_str(), resource.title.as_str());
         let earlier = first.entry(key).or_default();
-        if earlier.iter().any(|(_, p)| compatible(p, &paths[i])) {
+        if earlier.iter().any(|(_, p)| together(compilation, p, &paths[i])) {
             twins.push(instance);
         }
         earlier.push((instance, &paths[i]));

@@ -1483,3 +1483,21 @@ fn a_defined_type_of_an_absent_module_is_a_missing_module_note() {
         found[0].message
     );
 }
+
+#[test]
+fn a_value_in_two_disjoint_lists_of_literals_takes_one_branch() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let code = "class site::repos {\n  \
+        if $facts['os']['name'] == 'RedHat' {\n    notify { 'base': }\n  }\n  \
+        if $facts['os']['name'] in ['CentOS', 'Rocky'] {\n    notify { 'base': }\n  }\n  \
+        if $facts['os']['release']['major'] in ['6', '7'] {\n    notify { 'fw': }\n  }\n  \
+        if $facts['os']['release']['major'] in ['8', '9'] {\n    notify { 'fw': }\n  }\n  \
+        if $facts['os']['family'] in ['Debian', 'RedHat'] {\n    notify { 'both': }\n  }\n  \
+        if $facts['os']['family'] in ['redhat', 'Suse'] {\n    notify { 'both': }\n  }\n}\n";
+    write(root, "site/manifests/repos.pp", code);
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let lines: Vec<(&str, u32)> = found.iter().map(|f| (f.rule, f.span.start_pos.line)).collect();
+    // Only the lists sharing a literal (without case) can both hold.
+    assert_eq!(lines, [("possible-duplicate-resource", 18)], "{found:#?}");
+}

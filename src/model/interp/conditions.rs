@@ -135,12 +135,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// by every `==`, `!=`, case option and selector key testing that
     /// subject against that literal; `None` past the encoding's limits.
     fn equality_choice(&mut self, subject: &Expr, literal: &Value, ctx: &Ctx) -> Option<u32> {
-        let literal_key = match literal {
-            Value::Str(s) => format!("s:{}", s.to_lowercase()),
-            Value::Int(i) => format!("n:{i}"),
-            Value::Bool(b) => format!("b:{b}"),
-            _ => return None,
-        };
+        let literal_key = Self::literal_key(literal)?;
         let subject_id = self.subject_id(subject, ctx);
         let next_literal = self.literal_counts.get(&subject_id).copied().unwrap_or(0) + 1;
         let literal_id = *self.literals.entry((subject_id, literal_key)).or_insert_with(|| {
@@ -153,6 +148,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let choice = EQUALITY_CHOICE | (subject_id << LITERAL_BITS) | literal_id;
         if let std::collections::hash_map::Entry::Vacant(arity) = self.choice_arity.entry(choice) {
             arity.insert(2);
+            self.out.literal_sets.insert(choice, vec![Self::literal_key(literal)?]);
             let literal = match literal {
                 Value::Str(s) => format!("'{s}'"),
                 other => other.to_text().unwrap_or_default(),
@@ -161,6 +157,16 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             self.label(choice, ChoiceLabel::Equality { at: loc(ctx.file, subject), place, literal });
         }
         Some(choice)
+    }
+
+    /// A literal as equality compares it: strings without case.
+    fn literal_key(literal: &Value) -> Option<String> {
+        Some(match literal {
+            Value::Str(s) => format!("s:{}", s.to_lowercase()),
+            Value::Int(i) => format!("n:{i}"),
+            Value::Bool(b) => format!("b:{b}"),
+            _ => return None,
+        })
     }
 
     /// The branch a path has already taken at a choice point: directly, or
@@ -219,6 +225,16 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         };
         let subject = self.subject_id(tested_value, ctx);
         self.out.choice_subjects.insert(choice, subject);
+        // `$x in ['a', 'b']`: true means `$x` equals one of them.
+        if let ExprKind::Binary { op: BinaryOp::In, right, .. } = &tested.kind {
+            if let ExprKind::Array(items) = &right.kind {
+                let keys: Option<Vec<String>> =
+                    items.iter().map(|item| Self::literal(item).as_ref().and_then(Self::literal_key)).collect();
+                if let Some(keys) = keys.filter(|keys| !keys.is_empty()) {
+                    self.out.literal_sets.entry(choice).or_insert(keys);
+                }
+            }
+        }
         if let std::collections::hash_map::Entry::Vacant(arity) = self.choice_arity.entry(choice) {
             arity.insert(2);
             let place = self.place_of(&[tested], ctx);

@@ -210,6 +210,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 guards: Vec::new(),
                 labels: std::collections::HashMap::new(),
                 choice_subjects: std::collections::HashMap::new(),
+                literal_sets: std::collections::HashMap::new(),
                 conjuncts: std::collections::HashMap::new(),
             },
         };
