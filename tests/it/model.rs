@@ -1501,3 +1501,22 @@ fn a_value_in_two_disjoint_lists_of_literals_takes_one_branch() {
     // Only the lists sharing a literal (without case) can both hold.
     assert_eq!(lines, [("possible-duplicate-resource", 18)], "{found:#?}");
 }
+
+#[test]
+fn a_bare_word_compared_is_a_literal_string() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let code = "define site::handler ($ensure = present) {\n  \
+        if $ensure == present {\n    notify { $name: message => 'add' }\n  }\n  \
+        if $ensure == absent {\n    notify { $name: message => 'remove' }\n  }\n  \
+        if $ensure in [absent, purged] {\n    notify { \"${name} gone\": }\n  }\n  \
+        if $ensure == present {\n    notify { \"${name} gone\": }\n  }\n}\n";
+    write(root, "site/manifests/handler.pp", code);
+    write(
+        root,
+        "site/manifests/init.pp",
+        "class site ($e = $facts['handler_ensure']) {\n  site::handler { 'a': ensure => $e }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert!(found.is_empty(), "{found:#?}");
+}

@@ -110,7 +110,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             | ExprKind::TypeRef(_)
             | ExprKind::Number(_)
             | ExprKind::Boolean(_)
-            | ExprKind::Undef => true,
+            | ExprKind::Undef
+            | ExprKind::Name(_) => true,
             ExprKind::Str(s) => s.as_literal().is_some(),
             ExprKind::Array(items) => items.iter().all(Self::is_constant),
             ExprKind::Access { object, index } => Self::is_constant(object) && index.iter().all(Self::is_constant),
@@ -190,6 +191,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     pub(super) fn literal(expr: &Expr) -> Option<Value> {
         match &expr.kind {
             ExprKind::Str(s) => s.as_literal().map(Value::Str),
+            // A bare word is a string: `$ensure == present`.
+            ExprKind::Name(name) => Some(Value::Str(name.clone())),
             ExprKind::Number(Number::Integer(i)) => Some(Value::Int(*i)),
             ExprKind::Boolean(b) => Some(Value::Bool(*b)),
             ExprKind::Paren(inner) => Self::literal(inner),
