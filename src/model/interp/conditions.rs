@@ -56,20 +56,30 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// class body and again in an `each` block inside it.
     fn deciding_scopes(&self, exprs: &[&Expr], ctx: &Ctx, scopes: &mut String) {
         use std::fmt::Write;
-        let text = &self.files[ctx.file].source.text;
-        for expr in exprs {
+        for name in self.unqualified_names(exprs, ctx.file) {
+            // Bound nowhere: the value of the top or node scope the search
+            // ends in (a fact, or nothing), the same for every class and
+            // instance reading it there.
+            let scope = self.lookup(ctx.scope, name, &ctx.path).map_or(self.base_of(ctx.scope), |(scope, _)| scope);
+            let _ = write!(scopes, "{scope},");
+        }
+    }
+
+    /// The unqualified variables expressions read, as written.
+    fn unqualified_names<'e>(&self, exprs: &'e [&Expr], file: FileId) -> impl Iterator<Item = &'a str> + 'e
+    where
+        'a: 'e,
+    {
+        let text: &'a str = &self.files[file].source.text;
+        exprs.iter().flat_map(move |expr| {
             let piece = &text[expr.span.start..expr.span.end.min(text.len())];
-            for (i, _) in piece.match_indices('$') {
+            piece.match_indices('$').filter_map(move |(i, _)| {
                 let rest = piece[i + 1..].trim_start_matches('{');
                 let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).unwrap_or(rest.len());
                 let name = &rest[..end];
-                if name.is_empty() || name.contains("::") {
-                    continue;
-                }
-                let scope = self.lookup(ctx.scope, name, &ctx.path).map_or(ctx.scope, |(scope, _)| scope);
-                let _ = write!(scopes, "{scope},");
-            }
-        }
+                (!name.is_empty() && !name.contains("::")).then_some(name)
+            })
+        })
     }
 
     /// Whether expressions read variables other than top-scope ones
@@ -92,7 +102,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// Where a condition on local variables is tested, for messages: the
     /// same text in two scopes is two different values.
     fn place_of(&self, exprs: &[&Expr], ctx: &Ctx) -> Place {
-        if !self.reads_local_variables(exprs, ctx.file) {
+        if !self.reads_local_variables(exprs, ctx.file)
+            || self.unqualified_names(exprs, ctx.file).all(|name| self.lookup(ctx.scope, name, &ctx.path).is_err())
+        {
             return Place::Anywhere;
         }
         match &ctx.owner {
