@@ -329,7 +329,28 @@ fn metadata_module_name(dir: &Path) -> Option<String> {
 }
 
 fn looks_like_module(dir: &Path) -> bool {
-    dir.join("manifests/init.pp").is_file() || dir.join("metadata.json").is_file()
+    dir.join("metadata.json").is_file() || (dir.join("manifests/init.pp").is_file() && !holds_main_manifest(dir))
+}
+
+/// A directory of a directory of modules that Puppet may load as a module:
+/// not a project kept beside the modules whose `manifests/` is its main
+/// manifest.
+fn looks_loadable(dir: &Path) -> bool {
+    dir.join("metadata.json").is_file() || !holds_main_manifest(dir)
+}
+
+/// A `manifests/site.pp` that defines nodes or imports files: the main
+/// manifest of a Puppet 3, `puppet apply` or Vagrant project, which Puppet
+/// reads whole, even beside an `init.pp` (a module's `site.pp` may only
+/// define `<module>::site`).
+fn holds_main_manifest(dir: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(dir.join("manifests/site.pp")) else { return false };
+    text.lines().any(|line| {
+        let line = line.trim_start();
+        ["node", "import"]
+            .iter()
+            .any(|keyword| line.strip_prefix(keyword).is_some_and(|rest| rest.starts_with([' ', '\t', '\'', '"', '/'])))
+    })
 }
 
 /// A module may define `<module>::site` in `manifests/site.pp`: that file
@@ -717,7 +738,9 @@ impl Workspace {
             if let Ok(rest) = file.strip_prefix(modules) {
                 let mut parts = rest.components();
                 let module = parts.next().map(|c| c.as_os_str().to_string_lossy().into_owned());
-                let Some(module) = module.filter(|m| is_module_name(m)) else { continue };
+                let Some(module) = module.filter(|m| is_module_name(m) && looks_loadable(&modules.join(m))) else {
+                    continue;
+                };
                 if let Some(role) = role_in_module_tree(&modules.join(&module), &module, parts.as_path()) {
                     return role;
                 }
@@ -763,7 +786,7 @@ impl Workspace {
             modules.entry(name.clone()).or_insert_with(|| dir.clone());
         }
         for dir in &self.module_dirs {
-            for child in child_dirs(dir) {
+            for child in child_dirs(dir).into_iter().filter(|child| looks_loadable(child)) {
                 if let Some(name) = path_name(&child).filter(|n| is_module_name(n)) {
                     modules.entry(name).or_insert(child);
                 }

@@ -1520,3 +1520,27 @@ fn a_bare_word_compared_is_a_literal_string() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert!(found.is_empty(), "{found:#?}");
 }
+
+#[test]
+fn a_project_whose_manifests_define_nodes_is_no_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "modules/m/manifests/init.pp", "class m {\n  notify { 'm': }\n}\n");
+    // A Vagrant project beside the modules: `manifests/` is its main
+    // manifest, applied with `modules/` as the module path.
+    write(root, "proj/Modulefile", "name 'me-proj'\nversion '0.1.0'\n");
+    write(root, "proj/manifests/init.pp", "class proj {\n  notify { 'proj': }\n}\ninclude proj\n");
+    write(root, "proj/manifests/site.pp", "import 'nodes.pp'\n");
+    write(root, "proj/manifests/nodes.pp", "node default {\n  include m\n}\n");
+    // A module whose `site.pp` defines its class `<module>::site`.
+    write(root, "tool/manifests/init.pp", "class tool {\n}\ninclude tool\n");
+    write(root, "tool/manifests/site.pp", "class tool::site {\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let located: Vec<(&str, String, u32)> = found
+        .iter()
+        .filter(|f| f.rule == "definition-location")
+        .map(|f| (f.rule, f.path.strip_prefix(root).unwrap().display().to_string(), f.span.start_pos.line))
+        .collect();
+    assert_eq!(located, [("definition-location", "tool/manifests/init.pp".to_string(), 3)], "{found:#?}");
+    assert!(!found.iter().any(|f| f.rule == "unknown-class"), "{found:#?}");
+}
