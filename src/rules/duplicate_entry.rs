@@ -31,14 +31,17 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
             ExprKind::Case(c) => {
                 let defaults = c.options.iter().flat_map(|o| &o.matches).filter(|m| is_default(m));
                 for second in defaults.skip(1) {
-                    report(second.span, "this `case` already has a `default` option; this one is never reached".into());
+                    report(
+                        second.span,
+                        "this `case` already has a `default` option: Puppet refuses the file for the second".into(),
+                    );
                 }
             }
             ExprKind::Selector { entries, .. } => {
                 if let Some(second) = entries.iter().map(|e| &e.matcher).filter(|m| is_default(m)).nth(1) {
                     report(
                         second.span,
-                        "this selector already has a `default` option; this one is never reached".into(),
+                        "this selector already has a `default` option: Puppet refuses the file for the second".into(),
                     );
                 }
             }
