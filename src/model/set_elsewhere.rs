@@ -1,8 +1,8 @@
 //! The types whose attributes code other than their declarations may set.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
-use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::ast::{Attribute, Expr, ExprKind};
 use crate::syntax::ParsedFile;
 
 /// Types whose attributes code other than their declarations may set:
@@ -10,7 +10,8 @@ use crate::syntax::ParsedFile;
 /// (`Mymod::Thing['t'] { x => 1 }`) and collectors with attributes.
 #[derive(Debug, Default)]
 pub struct SetElsewhere {
-    types: BTreeSet<String>,
+    /// The attributes set, by type; `*` where a splat may set any.
+    types: BTreeMap<String, BTreeSet<String>>,
     /// Some such statement names its type by an expression: any type.
     any: bool,
 }
@@ -22,8 +23,10 @@ impl SetElsewhere {
             let Some(manifest) = &file.manifest else { continue };
             for statement in &manifest.statements {
                 statement.walk(&mut |e: &Expr| match &e.kind {
-                    ExprKind::ResourceDefaults(d) | ExprKind::ResourceOverride(d) => found.note(&d.type_expr),
-                    ExprKind::Collector(c) if !c.overrides.is_empty() => found.note(&c.type_expr),
+                    ExprKind::ResourceDefaults(d) | ExprKind::ResourceOverride(d) => {
+                        found.note(&d.type_expr, &d.attributes)
+                    }
+                    ExprKind::Collector(c) if !c.overrides.is_empty() => found.note(&c.type_expr, &c.overrides),
                     _ => {}
                 });
             }
@@ -31,19 +34,20 @@ impl SetElsewhere {
         found
     }
 
-    fn note(&mut self, type_expr: &Expr) {
+    fn note(&mut self, type_expr: &Expr, attributes: &[Attribute]) {
         match &type_expr.kind {
             ExprKind::Name(n) | ExprKind::TypeRef(n) if n.eq_ignore_ascii_case("resource") => self.any = true,
             ExprKind::Name(n) | ExprKind::TypeRef(n) => {
-                self.types.insert(n.trim_start_matches("::").to_ascii_lowercase());
+                let set = self.types.entry(n.trim_start_matches("::").to_ascii_lowercase()).or_default();
+                set.extend(attributes.iter().map(|a| a.name.clone()));
             }
-            ExprKind::Access { object, .. } => self.note(object),
+            ExprKind::Access { object, .. } => self.note(object, attributes),
             _ => self.any = true,
         }
     }
 
-    /// Whether attributes of the type (lower case) may be set elsewhere.
-    pub fn covers(&self, type_name: &str) -> bool {
-        self.any || self.types.contains(type_name)
+    /// Whether an attribute of the type (lower case) may be set elsewhere.
+    pub fn covers(&self, type_name: &str, attribute: &str) -> bool {
+        self.any || self.types.get(type_name).is_some_and(|set| set.contains("*") || set.contains(attribute))
     }
 }

@@ -60,10 +60,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, elsewhere: &SetElsewh
             }
             missing.iter().filter(|p| !model.facts.has_data_for(&format!("{type_name}::{p}"))).collect()
         } else {
-            if elsewhere.covers(type_name) {
-                continue;
-            }
-            missing.iter().collect()
+            missing.iter().filter(|p| !elsewhere.covers(type_name, p)).collect()
         };
         if missing.is_empty() {
             continue;

@@ -188,11 +188,7 @@ pub fn check_defaults(model: &Model<'_>, compilation: &Compilation, elsewhere: &
         if !definition_certain(model, type_name, *definition) {
             continue;
         }
-        if *class {
-            if !model.facts.all_data_known(environment(model, compilation), module_of(type_name)) {
-                continue;
-            }
-        } else if elsewhere.covers(type_name) {
+        if *class && !model.facts.all_data_known(environment(model, compilation), module_of(type_name)) {
             continue;
         }
         let what = reference(model, compilation, *class, type_name, declared);
@@ -200,6 +196,9 @@ pub fn check_defaults(model: &Model<'_>, compilation: &Compilation, elsewhere: &
         for mismatch in mismatched {
             let Some(default) = mismatch.default else { continue };
             if *class && model.facts.has_data_for(&format!("{type_name}::{}", mismatch.param)) {
+                continue;
+            }
+            if !*class && elsewhere.covers(type_name, &mismatch.param) {
                 continue;
             }
             let message = format!(

@@ -188,7 +188,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             // A resource default, override or collector may set it instead.
             let set_elsewhere = defaulted
                 && matches!(&ctx.owner, Owner::Define(i)
-                    if self.set_elsewhere.is_some_and(|s| s.covers(&self.out.instances[*i].type_name)));
+                    if self.set_elsewhere.is_some_and(|s| s.covers(&self.out.instances[*i].type_name, &param.name)));
             if unknown_values || from_data || set_elsewhere || (open_splat && defaulted) {
                 value = Value::Unknown;
             }
