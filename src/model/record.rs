@@ -632,9 +632,10 @@ pub struct Compilation {
     /// The unknown value a choice point tests, where it tests one (an `if`
     /// on it, a `case` on it); equality choices carry theirs in their id.
     pub choice_subjects: std::collections::HashMap<u32, u32>,
-    /// For a choice that tests its subject against literals (`$x == 'a'`,
-    /// `$x in ['a', 'b']`): the literals, normalised, that branch 1 means
-    /// it equals one of.
+    /// For a choice that tests its subject against a list of literals
+    /// (`$x in ['a', 'b']`), and for the equality choices on such a subject
+    /// (`$x == 'c'`): the literals, normalised, that branch 1 means it
+    /// equals one of.
     pub literal_sets: std::collections::HashMap<u32, Vec<String>>,
     /// For a condition `a and b` that holds on a path, the choices its
     /// operands take there: messages name those rather than the whole.

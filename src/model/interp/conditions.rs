@@ -161,7 +161,6 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let choice = EQUALITY_CHOICE | (subject_id << LITERAL_BITS) | literal_id;
         if let std::collections::hash_map::Entry::Vacant(arity) = self.choice_arity.entry(choice) {
             arity.insert(2);
-            self.out.literal_sets.insert(choice, vec![Self::literal_key(literal)?]);
             let literal = match literal {
                 Value::Str(s) => format!("'{s}'"),
                 other => other.to_text().unwrap_or_default(),
@@ -180,6 +179,23 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             Value::Bool(b) => format!("b:{b}"),
             _ => return None,
         })
+    }
+
+    /// The literals of the equality choices on the subjects that a list
+    /// of literals is tested against, so that records can tell which
+    /// exclude each other (kept only where such a list is tested).
+    pub(super) fn record_equality_literals(&mut self) {
+        if self.out.literal_sets.is_empty() {
+            return;
+        }
+        let listed: std::collections::HashSet<u32> =
+            self.out.literal_sets.keys().filter_map(|c| self.out.choice_subjects.get(c).copied()).collect();
+        for ((subject, key), literal) in &self.literals {
+            if listed.contains(subject) && *subject < 1 << (31 - LITERAL_BITS) && *literal < 1 << LITERAL_BITS {
+                let choice = EQUALITY_CHOICE | (subject << LITERAL_BITS) | literal;
+                self.out.literal_sets.insert(choice, vec![key.clone()]);
+            }
+        }
     }
 
     /// The branch a path has already taken at a choice point: directly, or

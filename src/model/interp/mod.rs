@@ -330,6 +330,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         self.evaluate_pending_defines();
         self.finish_reads();
+        self.record_equality_literals();
         self.out.scopes = self.scopes.iter().map(|s| s.kind.clone()).collect();
         self.out
     }
