@@ -306,6 +306,8 @@ pub struct ResourceRef {
     /// argument of `realize`, the override's reference.
     pub loc: Loc,
     pub by: Owner,
+    /// Path relative to the owner's own path.
+    pub path: PathCond,
     pub via: RefVia,
     /// For a metaparameter of a virtual resource: its type and titles. The
     /// relationship holds only once one of them is realized.
@@ -852,18 +854,37 @@ impl Compilation {
     /// The conditions a path runs under, for messages; a `case` option is
     /// left out where an equality on the same value says more.
     pub fn describe_path(&self, path: &PathCond, files: &[ParsedFile]) -> Vec<String> {
-        let equalities: Vec<u32> = path.iter().filter_map(|(c, _)| equality_subject(*c)).collect();
-        let mut described: Vec<String> = path
-            .iter()
-            .filter(|(c, _)| {
-                equality_subject(*c).is_some()
-                    || self.choice_subjects.get(c).is_none_or(|subject| !equalities.contains(subject))
-            })
-            .filter(|atom| !self.named_by_conjuncts(atom, path))
-            .filter_map(|&(choice, branch)| self.describe_branch(choice, branch, files))
+        let mut described: Vec<String> = self
+            .atoms_to_name(path)
+            .into_iter()
+            .filter_map(|(choice, branch)| self.describe_branch(choice, branch, files))
             .collect();
         described.dedup();
         described
+    }
+
+    /// Whether some condition of a path that messages name has no words.
+    pub fn names_partly(&self, path: &PathCond, files: &[ParsedFile]) -> bool {
+        self.atoms_to_name(path)
+            .into_iter()
+            .any(|(choice, branch)| self.describe_branch(choice, branch, files).is_none())
+    }
+
+    /// The choices of a path that a message names: not those another says
+    /// (a `case` option beside an equality on its value, a value's
+    /// inequality to one literal beside its equality to another, a
+    /// condition `a and b` beside its operands).
+    fn atoms_to_name(&self, path: &PathCond) -> Vec<(u32, u16)> {
+        let equalities: Vec<u32> = path.iter().filter_map(|(c, _)| equality_subject(*c)).collect();
+        let equal: Vec<u32> = path.iter().filter(|(_, b)| *b == 1).filter_map(|(c, _)| equality_subject(*c)).collect();
+        path.iter()
+            .filter(|(c, b)| match equality_subject(*c) {
+                Some(subject) => *b == 1 || !equal.contains(&subject),
+                None => self.choice_subjects.get(c).is_none_or(|subject| !equalities.contains(subject)),
+            })
+            .filter(|atom| !self.named_by_conjuncts(atom, path))
+            .copied()
+            .collect()
     }
 
     /// Whether `a and b` holding is said on `path` by its operands.

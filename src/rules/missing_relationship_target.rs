@@ -4,7 +4,7 @@ use super::unknown_parameter::environment;
 use super::{chain_related, reference_type, Finding, RuleInfo, Sink};
 use crate::model::index::{normalize_name, DefBody};
 use crate::model::interp::{built_in_attributes, BUILT_IN_TYPES, RELATIONSHIP_METAPARAMS};
-use crate::model::record::{Compilation, Event, Owner, RefVia, ResourceDecl, ResourceRef};
+use crate::model::record::{join, Compilation, Event, Owner, RefVia, ResourceDecl, ResourceRef};
 use crate::model::{module_of, Model};
 use crate::rules::Level;
 use crate::syntax::ast::{Expr, ExprKind, ResourceForm};
@@ -104,18 +104,23 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         }
         let shown = format!("{}['{}']", reference_type(&reference.type_name), reference.title);
         let puppet = format!("{}[{}]", reference_type(&reference.type_name), title_display(reference));
+        // The conditions the reference is made under, as duplicate-resource says them.
+        let path = join(&compilation.owner_path(&reference.by), &reference.path);
+        let conditions = compilation.describe_path(&path, model.files);
+        let when =
+            if conditions.is_empty() { String::new() } else { format!(" whenever {}", conditions.join(" and ")) };
         let message = match reference.via {
             RefVia::Metaparam(param) => format!(
-                "`{shown}` in `{param}` names a resource this catalog does not declare: Puppet fails with \"Could not find resource '{puppet}' in parameter '{param}'\""
+                "`{shown}` in `{param}` names a resource this catalog does not declare{when}: Puppet fails with \"Could not find resource '{puppet}' in parameter '{param}'\""
             ),
             RefVia::Chain => format!(
-                "`{shown}` names a resource this catalog does not declare: Puppet fails with \"Could not find resource '{puppet}' for relationship\""
+                "`{shown}` names a resource this catalog does not declare{when}: Puppet fails with \"Could not find resource '{puppet}' for relationship\""
             ),
             RefVia::Realize => format!(
-                "`{shown}` is realized, but this catalog declares no such resource: Puppet fails with \"Failed to realize virtual resources {puppet}\""
+                "`{shown}` is realized, but this catalog declares no such resource{when}: Puppet fails with \"Failed to realize virtual resources {puppet}\""
             ),
             RefVia::Override => format!(
-                "`{shown}` is overridden, but this catalog declares no such resource: Puppet fails with \"Could not find resource(s) {puppet} for overriding\""
+                "`{shown}` is overridden, but this catalog declares no such resource{when}: Puppet fails with \"Could not find resource(s) {puppet} for overriding\""
             ),
         };
         let flow = chain_related(&compilation.chain(&reference.by), compilation, model);
@@ -148,6 +153,7 @@ fn check_defaults(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<
                 title: title.clone(),
                 loc: default.loc,
                 by: default.by.clone(),
+                path: default.path.clone(),
                 via: RefVia::Metaparam(default.metaparam),
                 of_virtual: None,
             };

@@ -47,8 +47,7 @@ pub fn report(
 /// The conditions of a path, for a message.
 pub fn describe_conditions(model: &Model<'_>, compilation: &Compilation, conditions: &PathCond) -> Vec<String> {
     let mut described = compilation.describe_path(conditions, model.files);
-    let named = conditions.iter().filter(|atom| !compilation.named_by_conjuncts(atom, conditions)).count();
-    if described.len() < named {
+    if compilation.names_partly(conditions, model.files) {
         described.push("conditions mplint cannot name".into());
     }
     described

@@ -1544,3 +1544,22 @@ fn a_project_whose_manifests_define_nodes_is_no_module() {
     assert_eq!(located, [("definition-location", "tool/manifests/init.pp".to_string(), 3)], "{found:#?}");
     assert!(!found.iter().any(|f| f.rule == "unknown-class"), "{found:#?}");
 }
+
+#[test]
+fn a_missing_relationship_target_names_the_conditions_it_is_made_under() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include app\n}\n");
+    let app = "class app {\n  case $facts['os']['family'] {\n    'RedHat': { }\n    'Debian': {\n      \
+        service { 'app': require => Package['app'] }\n    }\n    default: { }\n  }\n}\n";
+    write(root, "modules/app/manifests/init.pp", app);
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let messages: Vec<(&str, &str)> = found.iter().map(|f| (f.rule, f.message.as_str())).collect();
+    assert_eq!(messages.len(), 1, "{found:#?}");
+    assert_eq!(messages[0].0, "missing-relationship-target");
+    // Equal to 'Debian' says that it is not 'RedHat'.
+    assert!(
+        messages[0].1.contains("does not declare whenever `$facts['os']['family']` is 'Debian': Puppet fails"),
+        "{found:#?}"
+    );
+}

@@ -194,7 +194,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         for (type_name, title) in references {
             let by = ctx.owner.clone();
             let of_virtual = of_virtual.clone();
-            self.out.references.push(ResourceRef { type_name, title, loc: at, by, via, of_virtual });
+            let path = ctx.path.clone();
+            self.out.references.push(ResourceRef { type_name, title, loc: at, by, path, via, of_virtual });
         }
     }
 
@@ -309,6 +310,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 title,
                 loc: at,
                 by,
+                path: ctx.path.clone(),
                 via: RefVia::Override,
                 of_virtual: None,
             });
