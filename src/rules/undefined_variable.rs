@@ -2,9 +2,10 @@
 
 use super::node_scope_leak::describe_owner;
 use super::{chain_related, RuleInfo, Sink};
+use crate::model::index::normalize_name;
 use crate::model::interp::METAPARAMETERS;
 use crate::model::record::Compilation;
-use crate::model::record::{Entry, Owner, ReadOutcome, ScopeKind};
+use crate::model::record::{Entry, Event, Owner, ReadOutcome, ScopeKind};
 use crate::model::{module_of, Model};
 use crate::rules::Level;
 
@@ -26,7 +27,14 @@ pub const RULE: RuleInfo = RuleInfo {
 };
 
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
-    let opaque_node_calls = model.nodes_call_opaque_functions();
+    // A function a node calls sets variables in that node's catalog only;
+    // for the others (a class checked on its own) any node's call counts.
+    let opaque_node_calls = match compilation.entry {
+        Entry::Node { .. } => compilation.events.iter().any(|event| {
+            matches!(event, Event::NodeCall { name, .. } if !model.index.functions.contains_key(&normalize_name(name)))
+        }),
+        _ => model.nodes_call_opaque_functions(),
+    };
     sink.compilation(compilation);
     let standalone = model.standalone_of(compilation);
     for read in &compilation.reads {

@@ -286,20 +286,28 @@ fn a_module_commented_out_of_the_puppetfile_is_named_so() {
 }
 
 #[test]
-fn top_scope_variables_a_node_function_may_set_are_not_undefined() {
+fn top_scope_variables_a_node_function_may_set_are_not_undefined_in_its_nodes() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    write(root, "manifests/site.pp", "node /^web/ {\n  role(web)\n}\nnode default {\n  include profile::base\n}\n");
+    let site = "node /^web/ {\n  role(web)\n  include profile::base\n}\nnode /^db/ {\n  include profile::db\n}\n";
+    write(root, "manifests/site.pp", site);
     write(
         root,
         "modules/profile/manifests/base.pp",
         "class profile::base {\n  notify { \"role ${::_role}\": }\n  notify { \"${missing}\": }\n}\n",
     );
+    write(root, "modules/profile/manifests/db.pp", "class profile::db {\n  notify { \"role ${::_role}\": }\n}\n");
     let found = findings(vec![root.to_path_buf()], vec![]);
-    let rules_found: Vec<&str> = found.iter().map(|f| f.rule).collect();
-    // `role()` may set `$::_role`; nothing sets the plain `$missing`.
-    assert_eq!(rules_found, ["incomplete-node", "undefined-variable"], "{found:#?}");
-    assert!(found[1].message.contains("`$missing`"), "{found:#?}");
+    let rules_found: Vec<(&str, String, u32)> = rules(&found);
+    // `role()` may set `$::_role` in the nodes that call it, not in the
+    // others; nothing sets the plain `$missing`.
+    let expected = [
+        ("incomplete-node", "site.pp".to_string(), 2),
+        ("undefined-variable", "base.pp".to_string(), 3),
+        ("undefined-variable", "db.pp".to_string(), 2),
+    ];
+    assert_eq!(rules_found, expected, "{found:#?}");
+    assert_eq!(found[2].level, mplint::rules::Level::Note, "{found:#?}");
 }
 
 #[test]
