@@ -74,7 +74,10 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, usize)> {
                 );
             let mut earlier: Option<usize> = None;
             for &j in candidates {
-                if together(compilation, &paths[i], &paths[j]) && resources[j].loc != resource.loc {
+                if together(compilation, &paths[i], &paths[j])
+                    && resources[j].loc != resource.loc
+                    && !guard_excludes(&resource_guards, resources, &paths, i, j)
+                {
                     earlier = Some(earlier.map_or(j, |e| e.min(j)));
                 }
             }
@@ -122,6 +125,29 @@ fn uncertain_conditions(
         return Vec::new();
     }
     crate::rules::possible_duplicate_resource::describe_conditions(model, compilation, &extra)
+}
+
+/// The later declaration sits in a block under `if !defined(X)`, and `X`
+/// was declared before it by the earlier one's code, whenever that runs
+/// (the same guarded block in another class): the block never runs then.
+fn guard_excludes(
+    guards: &[&Guard],
+    resources: &[ResourceDecl],
+    paths: &[PathCond],
+    later: usize,
+    earlier: usize,
+) -> bool {
+    let (owner, earlier_owner) = (&resources[later].owner, &resources[earlier].owner);
+    guards.iter().filter(|g| paths[later].contains(&(g.choice, g.branch))).any(|g| {
+        let Guarded::Resource { type_name, title: Some(title) } = &g.what else { return false };
+        resources[..later].iter().zip(paths).any(|(x, path)| {
+            x.type_name == *type_name
+                && x.title == *title
+                && x.owner == *earlier_owner
+                && x.owner != *owner
+                && path.iter().all(|atom| paths[earlier].contains(atom))
+        })
+    })
 }
 
 /// Whether code on both paths can run in one compilation.
