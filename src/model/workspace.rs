@@ -425,7 +425,9 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
     }
     let visible = |d: &PathBuf| d.file_name().is_some_and(|n| !n.to_string_lossy().starts_with('.'));
     if is_environment(dir) {
-        return nested_environments(dir);
+        let mut found = nested_environments(dir);
+        add_deeper_environments(dir, &mut found);
+        return found;
     }
     let mut found = Vec::new();
     let mut consider = |candidate: PathBuf, under_environments: bool| {
@@ -457,7 +459,41 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
     }
     let nested: Vec<PathBuf> = found.iter().flat_map(|environment| nested_environments(environment)).collect();
     found.extend(nested);
+    add_deeper_environments(dir, &mut found);
     found
+}
+
+/// Adds the environments kept deeper in `dir` than the layouts above look
+/// (a module's Vagrant setup, `modules/app/vagrant/env/dev`): directories
+/// with an `environment.conf` and code of their own.
+fn add_deeper_environments(dir: &Path, found: &mut Vec<PathBuf>) {
+    // Where modules keep no environments, and test fixtures.
+    const NOT_SEARCHED: &[&str] =
+        &["spec", "files", "templates", "lib", "manifests", "functions", "types", "facts.d", "tasks", "node_modules"];
+    let mut stack = vec![(dir.to_path_buf(), 0)];
+    while let Some((current, depth)) = stack.pop() {
+        for child in child_dirs(&current) {
+            let name = child.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if name.starts_with('.') || NOT_SEARCHED.contains(&name.as_str()) {
+                continue;
+            }
+            if child.join("environment.conf").is_file() && holds_code(&child) && !found.contains(&child) {
+                found.push(child.clone());
+            }
+            if depth < 6 {
+                stack.push((child, depth + 1));
+            }
+        }
+    }
+}
+
+/// Whether an environment has code of its own: manifests, or a module
+/// directory of its module path inside it.
+fn holds_code(env: &Path) -> bool {
+    let entries = read_environment_modulepath(env)
+        .unwrap_or_else(|| ["site-modules", "site", "modules"].map(String::from).to_vec());
+    env.join("manifests").is_dir()
+        || entries.iter().any(|e| !e.starts_with('$') && !Path::new(e).is_absolute() && env.join(e).is_dir())
 }
 
 /// The environments an environment keeps in its `environments` directory
@@ -466,12 +502,6 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
 /// compiled on their own.
 fn nested_environments(dir: &Path) -> Vec<PathBuf> {
     let visible = |d: &PathBuf| d.file_name().is_some_and(|n| !n.to_string_lossy().starts_with('.'));
-    let holds_code = |env: &PathBuf| {
-        let entries = read_environment_modulepath(env)
-            .unwrap_or_else(|| ["site-modules", "site", "modules"].map(String::from).to_vec());
-        env.join("manifests").is_dir()
-            || entries.iter().any(|e| !e.starts_with('$') && !Path::new(e).is_absolute() && env.join(e).is_dir())
-    };
     let nested = std::iter::once(dir.join("environments"))
         .chain(child_dirs(dir).into_iter().filter(visible).map(|c| c.join("environments")));
     let mut found: Vec<PathBuf> = nested

@@ -417,6 +417,33 @@ fn an_environment_of_only_modules_inside_another_environment_is_checked_on_its_o
 }
 
 #[test]
+fn an_environment_a_module_keeps_deep_inside_is_checked_with_its_own_modules() {
+    // A module's Vagrant setup keeps an environment of its own, whose `pg`
+    // is another module than the site's.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = modules\n");
+    write(root, "manifests/site.pp", "node default {\n  include app\n}\n");
+    write(root, "modules/app/manifests/init.pp", "class app {\n  notify { 'app': }\n}\n");
+    write(root, "modules/pg/manifests/server.pp", "class pg::server ($port = 5432) {\n}\n");
+    let env = root.join("modules/app/vagrant/env/dev");
+    write(&env, "environment.conf", "modulepath = modules:site/modules\n");
+    write(&env, "manifests/site.pp", "node default {\n  include profile::app\n}\n");
+    write(&env, "modules/pg/manifests/server.pp", "class pg::server ($port = 5432, $acls = []) {\n}\n");
+    write(
+        &env,
+        "site/modules/profile/manifests/app.pp",
+        "class profile::app {\n  class { 'pg::server': acls => ['host all'] }\n}\n",
+    );
+    for checked in [".", "modules/app/vagrant/env/dev/site/modules/profile/manifests/app.pp"] {
+        let report = json(&mplint(&["--format", "json", checked], root));
+        assert!(findings(&report).is_empty(), "{checked}: {report:#}");
+    }
+    let report = json(&mplint(&["--format", "json", "."], root));
+    assert_eq!(report["summary"]["files"], 6, "each file checked once: {report:#}");
+}
+
+#[test]
 fn modules_that_ignore_rules_hide_are_read_but_not_reported() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("control");
