@@ -98,7 +98,7 @@ module.exports = grammar({
       $.type_alias,
       $.type_definition,
       $.statement_call,
-      $.apply_block,
+      $._apply_result,
       $._assignment_level,
     ),
 
@@ -146,6 +146,17 @@ module.exports = grammar({
       ')',
       field('body', $.block),
     ),
+
+    // A plan calls methods on the results of `apply(targets) { … }`.
+    _apply_result: ($) => choice($.apply_block, alias($.apply_method_call, $.method_call)),
+
+    apply_method_call: ($) => prec.right(PREC.postfix, seq(
+      field('object', $._apply_result),
+      '.',
+      field('method', choice($.name, alias('type', $.name))),
+      optional(seq($._call_paren, field('arguments', $.arguments))),
+      optional(field('lambda', $.lambda)),
+    )),
 
     return_type: ($) => seq('>>', $._type_expression),
 
@@ -225,7 +236,7 @@ module.exports = grammar({
       field('left', $._relationship_level),
       field('operator', choice('=', '+=', '-=')),
       // A plan keeps the results of `apply(targets) { … }`.
-      field('right', choice($._assignment_level, $.apply_block)),
+      field('right', choice($._assignment_level, $._apply_result)),
     )),
 
     _relationship_level: ($) => choice($.relationship, $._resource_level),
@@ -402,7 +413,7 @@ module.exports = grammar({
     ),
 
     // A plan returns or passes on the results of `apply(targets) { … }`.
-    _argument: ($) => choice($._assignment_level, $.pair, $.apply_block),
+    _argument: ($) => choice($._assignment_level, $.pair, $._apply_result),
 
     method_call: ($) => prec.right(PREC.postfix, seq(
       field('object', $._expression),
