@@ -50,6 +50,14 @@ const WHITESPACE = /[ \t\r\n\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/;
 
 const commaSep1 = (rule) => seq(rule, repeat(seq(',', rule)));
 const commaSep = (rule) => optional(commaSep1(rule));
+// `object.method(arguments) |params| { … }`, the arguments and lambda optional.
+const methodCallOn = ($, object) => prec.right(PREC.postfix, seq(
+  field('object', object),
+  '.',
+  field('method', choice($.name, alias('type', $.name))),
+  optional(seq($._call_paren, field('arguments', $.arguments))),
+  optional(field('lambda', $.lambda)),
+));
 
 module.exports = grammar({
   name: 'puppet',
@@ -150,13 +158,7 @@ module.exports = grammar({
     // A plan calls methods on the results of `apply(targets) { … }`.
     _apply_result: ($) => choice($.apply_block, alias($.apply_method_call, $.method_call)),
 
-    apply_method_call: ($) => prec.right(PREC.postfix, seq(
-      field('object', $._apply_result),
-      '.',
-      field('method', choice($.name, alias('type', $.name))),
-      optional(seq($._call_paren, field('arguments', $.arguments))),
-      optional(field('lambda', $.lambda)),
-    )),
+    apply_method_call: ($) => methodCallOn($, $._apply_result),
 
     return_type: ($) => seq('>>', $._type_expression),
 
@@ -415,13 +417,7 @@ module.exports = grammar({
     // A plan returns or passes on the results of `apply(targets) { … }`.
     _argument: ($) => choice($._assignment_level, $.pair, $._apply_result),
 
-    method_call: ($) => prec.right(PREC.postfix, seq(
-      field('object', $._expression),
-      '.',
-      field('method', choice($.name, alias('type', $.name))),
-      optional(seq($._call_paren, field('arguments', $.arguments))),
-      optional(field('lambda', $.lambda)),
-    )),
+    method_call: ($) => methodCallOn($, $._expression),
 
     lambda: ($) => seq(
       '|',
