@@ -10,6 +10,7 @@ pub mod ruby_types;
 pub mod set_elsewhere;
 pub mod signatures;
 pub mod templates;
+pub mod type_names;
 pub mod value;
 pub mod workspace;
 
@@ -211,6 +212,7 @@ impl<'a> Model<'a> {
         mut earlier: Option<&mut EntryResults<S>>,
     ) -> S {
         let (index, files, facts, workspace) = (&self.index, self.files, &self.facts, &self.workspace);
+        let type_names = self.type_names();
         let mut first: Vec<(Entry, bool)> = Vec::new();
         for (i, site) in index.sites.iter().enumerate() {
             if site.nodes.is_empty() {
@@ -227,6 +229,7 @@ impl<'a> Model<'a> {
                 .with_recorded_values(workspace.record_values)
                 .with_templates(&self.templates)
                 .with_set_elsewhere(&self.set_elsewhere)
+                .with_type_names(type_names)
                 .run()
         };
         // What a compilation reached is not checked as an entry point of its own.
@@ -506,7 +509,12 @@ impl<'a> Model<'a> {
     /// (`lib/puppet/type/*.rb`), by name; read once, by the first rule that
     /// asks.
     pub fn ruby_types(&self) -> &std::collections::BTreeMap<String, ruby_types::RubyType> {
-        self.ruby_types.get_or_init(|| ruby_types::discover(&self.workspace))
+        self.type_names().ruby_types()
+    }
+
+    /// The types the tree knows, to tell whether a word names one.
+    pub fn type_names(&self) -> type_names::TypeNames<'_> {
+        type_names::TypeNames::new(&self.index, &self.ruby_types, &self.workspace)
     }
 
     /// The files whose code names a class or defined type of `module`.

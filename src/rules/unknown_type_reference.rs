@@ -2,7 +2,6 @@
 
 use super::{RuleInfo, Sink};
 use crate::model::index::Loc;
-use crate::model::interp::BUILT_IN_TYPES;
 use crate::model::Model;
 use crate::rules::Level;
 use crate::syntax::ast::{Expr, ExprKind};
@@ -25,90 +24,8 @@ pub const RULE: RuleInfo = RuleInfo {
     documentation: include_str!("../../rules/unknown-type-reference.md"),
 };
 
-/// Puppet's data types and the types of its type system, lower-cased.
-const DATA_TYPES: &[&str] = &[
-    "any",
-    "array",
-    "binary",
-    "boolean",
-    "callable",
-    "catalogentry",
-    "class",
-    "collection",
-    "data",
-    "default",
-    "deferred",
-    "enum",
-    "error",
-    "float",
-    "hash",
-    "init",
-    "integer",
-    "iterable",
-    "iterator",
-    "notundef",
-    "numeric",
-    "object",
-    "optional",
-    "pattern",
-    "regexp",
-    "resource",
-    "richdata",
-    "runtime",
-    "scalar",
-    "scalardata",
-    "semver",
-    "semverrange",
-    "sensitive",
-    "string",
-    "struct",
-    "timespan",
-    "timestamp",
-    "tuple",
-    "type",
-    "typealias",
-    "typereference",
-    "typeset",
-    "undef",
-    "unit",
-    "uri",
-    "variant",
-    "node",
-];
-
-/// Resource types Puppet ships besides those it checks attributes of:
-/// its own and those of the modules the agent package bundles.
-const SHIPPED_RESOURCE_TYPES: &[&str] = &[
-    "component",
-    "whit",
-    "computer",
-    "interface",
-    "k5login",
-    "macauthorization",
-    "mailalias",
-    "maillist",
-    "mcx",
-    "router",
-    "scheduled_task",
-    "selboolean",
-    "selmodule",
-    "vlan",
-    "zone",
-    "exec",
-];
-
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
-    let ruby_types = model.ruby_types();
-    let known = |name: &str| {
-        let lower = name.to_ascii_lowercase();
-        DATA_TYPES.contains(&lower.as_str())
-            || BUILT_IN_TYPES.contains(&lower.as_str())
-            || SHIPPED_RESOURCE_TYPES.contains(&lower.as_str())
-            || lower.starts_with("nagios_")
-            || model.index.types.contains_key(&lower)
-            || model.index.type_aliases.keys().any(|alias| alias.eq_ignore_ascii_case(name))
-            || ruby_types.contains_key(&lower)
-    };
+    let type_names = model.type_names();
     model.walk_reported(|file, e: &Expr| {
         let options: Vec<&Expr> = match &e.kind {
             ExprKind::Case(case) => case.options.iter().flat_map(|o| &o.matches).collect(),
@@ -117,7 +34,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         };
         for option in options {
             let ExprKind::TypeRef(name) = &option.kind else { continue };
-            if name.contains("::") || known(name) {
+            if !type_names.names_no_type(name) {
                 continue;
             }
             sink.report(

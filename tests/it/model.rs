@@ -1571,3 +1571,46 @@ fn a_missing_relationship_target_names_the_conditions_it_is_made_under() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn a_case_option_naming_no_type_is_taken_for_the_string_meant() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    // `Linux` and `SunOS` name no type. Puppet fails at them (reported as
+    // unknown-type-reference); the code is checked as the strings meant,
+    // which exclude each other.
+    write(
+        root,
+        "m/manifests/init.pp",
+        "class m {\n  case $facts['kernel'] {\n    Linux: {\n      include m::a\n      include m::b\n    }\n    default: {}\n  }\n}\n",
+    );
+    let inner = |class: &str| {
+        format!("class m::{class} {{\n  case $facts['kernel'] {{\n    SunOS: {{ notify {{ 'git': }} }}\n    default: {{}}\n  }}\n}}\n")
+    };
+    write(root, "m/manifests/a.pp", &inner("a"));
+    write(root, "m/manifests/b.pp", &inner("b"));
+    // Each option still runs where its string matches.
+    write(
+        root,
+        "m/manifests/c.pp",
+        "class m::c {\n  $os = $facts['os']['family'] ? { RedHat => 'el', Debian => 'deb' }\n  case $os {\n    'el': { notify { 'c': } }\n    default: {}\n  }\n  notify { 'c': }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let reported: Vec<(&str, String, u32)> = found
+        .iter()
+        .map(|f| (f.rule, f.path.strip_prefix(root).unwrap().display().to_string(), f.span.start_pos.line))
+        .collect();
+    let file = |name: &str| format!("m/manifests/{name}");
+    assert_eq!(
+        reported,
+        [
+            ("unknown-type-reference", file("a.pp"), 3),
+            ("unknown-type-reference", file("b.pp"), 3),
+            ("unknown-type-reference", file("c.pp"), 2),
+            ("unknown-type-reference", file("c.pp"), 2),
+            ("possible-duplicate-resource", file("c.pp"), 7),
+            ("unknown-type-reference", file("init.pp"), 3),
+        ],
+        "{found:#?}"
+    );
+}

@@ -1,6 +1,8 @@
 //! `if`/`unless`, `case` and selectors: each branch evaluated under its
 //! own path condition.
 
+use std::borrow::Cow;
+
 use super::conditions::strip_negation;
 use super::{loc, Ctx, Interpreter};
 use crate::model::record::*;
@@ -132,15 +134,16 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             let options = case.options.iter().map(|o| o.matches.iter().map(|m| loc(ctx.file, m)).collect()).collect();
             self.label(choice, ChoiceLabel::Case { subject: loc(ctx.file, &case.value), options });
         }
+        let matchers: Vec<Vec<Cow<Expr>>> =
+            case.options.iter().map(|o| o.matches.iter().map(|m| self.as_meant(m)).collect()).collect();
         // Literal options, `default` excluded, for equality choices.
-        let literal_options: Vec<Vec<&Expr>> = case
-            .options
+        let literal_options: Vec<Vec<&Expr>> = matchers
             .iter()
-            .map(|o| {
-                if o.matches.iter().any(|m| m.kind == ExprKind::Default) {
+            .map(|option| {
+                if option.iter().any(|m| m.kind == ExprKind::Default) {
                     Vec::new()
                 } else {
-                    o.matches.iter().collect()
+                    option.iter().map(|m| &**m).collect()
                 }
             })
             .collect();
@@ -157,7 +160,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         for (i, option) in case.options.iter().enumerate() {
             let mut truth = Some(false);
             let is_default = option.matches.iter().any(|m| m.kind == ExprKind::Default);
-            for matcher in &option.matches {
+            for matcher in &matchers[i] {
                 if matcher.kind == ExprKind::Default {
                     default = Some((i, &option.body));
                     continue;
@@ -239,6 +242,19 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// reads `$x` only where it is defined), and the result is a choice
     /// between the values, each on the path that chose it.
     pub(super) fn eval_selector(&mut self, subject: &Expr, entries: &[SelectorEntry], ctx: &Ctx) -> Value {
+        if entries.iter().any(|e| self.names_no_type(&e.matcher)) {
+            let meant: Vec<SelectorEntry> = entries
+                .iter()
+                .map(|e| SelectorEntry { matcher: self.as_meant(&e.matcher).into_owned(), ..e.clone() })
+                .collect();
+            return self.eval_selector_keys(subject, &meant, ctx, false);
+        }
+        self.eval_selector_keys(subject, entries, ctx, true)
+    }
+
+    /// A selector's keys in order; `written` when they are as written (so
+    /// that no key matching is Puppet's "No matching entry").
+    fn eval_selector_keys(&mut self, subject: &Expr, entries: &[SelectorEntry], ctx: &Ctx, written: bool) -> Value {
         let value = self.eval(subject, ctx);
         let patterns: Vec<Value> = entries.iter().map(|e| self.eval(&e.matcher, ctx)).collect();
         let literal_keys =
@@ -309,6 +325,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         // `default`: Puppet stops here.
         let scalar = matches!(value, Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_));
         if scalar
+            && written
             && patterns.iter().all(|p| value.matches(p) == Some(false))
             && !self.reads_class_parameter(subject, ctx)
         {

@@ -133,6 +133,9 @@ pub struct Interpreter<'m, 'a> {
     /// Types whose attributes resource defaults, overrides or collectors
     /// may set: their defined types' defaults may be replaced.
     set_elsewhere: Option<&'m super::set_elsewhere::SetElsewhere>,
+    /// The types the tree knows: a case option or selector key naming none
+    /// fails where Puppet compares with it.
+    type_names: Option<super::type_names::TypeNames<'m>>,
     /// Parameters bound in each class or define scope: whether given at
     /// the declaration (kept when values are recorded).
     parameters: HashMap<(ScopeId, String), bool>,
@@ -184,6 +187,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             parameters: HashMap::default(),
             templates: None,
             set_elsewhere: None,
+            type_names: None,
             out: Compilation {
                 entry,
                 node_in_view,
@@ -253,6 +257,34 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     pub fn with_set_elsewhere(mut self, set_elsewhere: &'m super::set_elsewhere::SetElsewhere) -> Self {
         self.set_elsewhere = Some(set_elsewhere);
         self
+    }
+
+    /// Knows the types the tree defines and Puppet ships.
+    pub fn with_type_names(mut self, type_names: super::type_names::TypeNames<'m>) -> Self {
+        self.type_names = Some(type_names);
+        self
+    }
+
+    /// Whether a `case` option or selector key is a capitalised word that
+    /// surely names no type.
+    fn names_no_type(&self, matcher: &Expr) -> bool {
+        match (&matcher.kind, &self.type_names) {
+            (ExprKind::TypeRef(name), Some(type_names)) => type_names.names_no_type(name),
+            _ => false,
+        }
+    }
+
+    /// A `case` option or selector key as its author meant it: a
+    /// capitalised word naming no type is the string Puppet 3 took it for.
+    /// Puppet 4 and later fail there (`unknown-type-reference` says so);
+    /// the rest of the code is checked as if it were written as a string.
+    fn as_meant<'e>(&self, matcher: &'e Expr) -> std::borrow::Cow<'e, Expr> {
+        match &matcher.kind {
+            ExprKind::TypeRef(name) if self.names_no_type(matcher) => {
+                std::borrow::Cow::Owned(Expr { kind: ExprKind::Name(name.clone()), span: matcher.span })
+            }
+            _ => std::borrow::Cow::Borrowed(matcher),
+        }
     }
 
     /// Records the values of every declaration's attributes, of parameter
