@@ -118,6 +118,9 @@ pub struct Index<'a> {
     pub module_metadata: BTreeMap<String, crate::model::value::Value>,
     /// The directory of each module on the module path.
     pub module_dirs: BTreeMap<String, std::path::PathBuf>,
+    /// For a loose file in a module's `manifests/` off the module path (a
+    /// stale copy of a module), that module's directory.
+    pub copy_roots: Vec<Option<PathBuf>>,
 }
 
 /// Lower-case name without a leading `::`, as Puppet keys definitions.
@@ -169,7 +172,11 @@ impl<'a> Index<'a> {
                 into.entry(name.clone()).or_default().extend(defs.iter().copied());
             }
         };
-        for (role, own) in &per_file {
+        for ((role, own), file) in per_file.iter().zip(files) {
+            index.copy_roots.push(match role {
+                FileRole::Standalone => module_copy_root(&file.source.path),
+                _ => None,
+            });
             index.roles.push(role.clone());
             merge(&mut index.types, &own.types);
             merge(&mut index.functions, &own.functions);
@@ -272,6 +279,14 @@ impl<'a> Index<'a> {
         candidates
             .iter()
             .find(|d| standalone.is_some_and(|f| d.visibility == Visibility::File(f)))
+            .or_else(|| {
+                // A stale copy of a module uses its own classes, as it does
+                // wherever it is on a module path.
+                let root = self.copy_roots.get(standalone?)?.as_ref()?;
+                candidates
+                    .iter()
+                    .find(|d| matches!(d.visibility, Visibility::File(f) if self.copy_roots[f].as_ref() == Some(root)))
+            })
             .or_else(|| candidates.iter().find(|d| d.visibility == Visibility::Global))
     }
 
@@ -302,4 +317,13 @@ impl<'a> Index<'a> {
             _ => None,
         }
     }
+}
+
+/// The module directory a loose file sits in when it is under a
+/// `<module>/manifests/` directory.
+fn module_copy_root(path: &std::path::Path) -> Option<PathBuf> {
+    let manifests = path.ancestors().skip(1).find(|dir| dir.file_name().is_some_and(|n| n == "manifests"))?;
+    let root = manifests.parent()?;
+    let name = root.file_name()?.to_str()?;
+    super::workspace::is_module_name(name).then(|| root.to_path_buf())
 }

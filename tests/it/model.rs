@@ -1614,3 +1614,25 @@ fn a_case_option_naming_no_type_is_taken_for_the_string_meant() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn a_stale_copy_of_a_module_off_the_module_path_uses_its_own_classes() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "modules/dj/manifests/params.pp", "class dj::params {\n  $confdir = '/etc/dj'\n}\n");
+    // An older copy kept beside the modules: its classes read its own
+    // `dj::params`, which binds `$installpath`.
+    write(root, "old/dj/manifests/params.pp", "class dj::params {\n  $installpath = '/opt'\n}\n");
+    write(
+        root,
+        "old/dj/manifests/ubuntu/base.pp",
+        "class dj::ubuntu::base {\n  include dj::params\n  notify { \"path ${dj::params::installpath}\": }\n  notify { \"conf ${dj::params::confdir}\": }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let reported: Vec<(&str, String, u32)> = found
+        .iter()
+        .filter(|f| f.level == mplint::rules::Level::Error)
+        .map(|f| (f.rule, f.path.strip_prefix(root).unwrap().display().to_string(), f.span.start_pos.line))
+        .collect();
+    assert_eq!(reported, [("undefined-variable", "old/dj/manifests/ubuntu/base.pp".to_string(), 4)], "{found:#?}");
+}
