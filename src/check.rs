@@ -394,6 +394,18 @@ fn check_tree_group(
             named: false,
         });
     }
+    for dir in &workspace.assumed_modules {
+        let shown = display.show(dir);
+        notices.push(Notice {
+            message: format!(
+                "{}: read as a module on the module path (its classes are named after it), though no environment.conf puts it there (Puppet's default has only modules/); move it under modules/ or name its parent in environment.conf's modulepath",
+                shown.display()
+            ),
+            path: shown,
+            kind: NoticeKind::AssumedModuleDir,
+            named: false,
+        });
+    }
     for missing in &workspace.missing_entries {
         let conf = display.show(&missing.conf);
         notices.push(Notice {

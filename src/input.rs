@@ -31,8 +31,8 @@ pub enum NoticeKind {
     LinkLoop,
     /// An `environment.conf` modulepath entry is not in the checked tree.
     ModulepathEntry,
-    /// A directory of modules is read as on the module path, though nothing
-    /// puts it there.
+    /// A directory of modules, or a module, is read as on the module path,
+    /// though nothing puts it there.
     AssumedModuleDir,
 }
 

@@ -103,6 +103,10 @@ pub struct Workspace {
     /// puts on its module path (no `environment.conf`): read as module
     /// directories all the same, after the usual ones.
     pub assumed_module_dirs: Vec<PathBuf>,
+    /// Modules kept beside an environment's code (`profile/` beside
+    /// `manifests/`) whose classes are named after them: the site is
+    /// deployed with them on its module path.
+    pub assumed_modules: Vec<PathBuf>,
     /// Modules a `Puppetfile` of an environment names, by module name.
     pub puppetfile_modules: BTreeMap<String, PathBuf>,
     /// Modules a Puppetfile names only in a commented-out `mod` line.
@@ -725,8 +729,25 @@ impl Workspace {
             if holds_modules && !looks_like_module(&dir) && !is_environment(&dir) {
                 self.module_dirs.push(dir.clone());
                 self.assumed_module_dirs.push(dir);
+            } else if !holds_modules && self.is_unplaced_module(root, &dir, &name) {
+                self.single_modules.insert(dir.clone(), name);
+                self.assumed_modules.push(dir);
             }
         }
+    }
+
+    /// Whether a directory beside an environment's code is a module of its
+    /// own that nothing else provides: its `manifests/` defines classes or
+    /// defined types named after it, no module directory read so far and
+    /// no Puppetfile at the root has a module of that name.
+    fn is_unplaced_module(&self, root: &Path, dir: &Path, name: &str) -> bool {
+        if !is_module_name(name) || !dir.join("manifests").is_dir() || holds_main_manifest(dir) {
+            return false;
+        }
+        let provided = self.module_dirs.iter().any(|modules| modules.join(name).join("manifests").is_dir())
+            || self.single_modules.values().any(|module| module == name)
+            || read_puppetfile(root).installed.iter().any(|module| module == name);
+        !provided && defines_own_names(&dir.join("manifests"), name)
     }
 
     /// The module directories a `Puppetfile` (its `moduledir`) or a Bolt
@@ -928,4 +949,27 @@ mod tests {
             vec![MissingEntry { conf: root.join("environment.conf"), entry: "$basemodulepath".into() }]
         );
     }
+}
+
+/// Whether some manifest of a module's `manifests/` (the first few read)
+/// defines a class or defined type named after the module.
+fn defines_own_names(manifests: &Path, module: &str) -> bool {
+    const FILES_READ: usize = 32;
+    let pattern = format!(r"(?m)^\s*(class|define)\s+(::)?{}(::[a-z0-9_]+)*[\s({{]", regex::escape(module));
+    let Ok(own_name) = regex::Regex::new(&pattern) else { return false };
+    let mut stack = vec![manifests.to_path_buf()];
+    let mut read = 0;
+    while let Some(dir) = stack.pop() {
+        for entry in child_entries(&dir) {
+            if entry.is_dir() {
+                stack.push(entry);
+            } else if entry.extension().is_some_and(|e| e == "pp") && read < FILES_READ {
+                read += 1;
+                if std::fs::read_to_string(&entry).is_ok_and(|text| own_name.is_match(&text)) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }

@@ -1636,3 +1636,24 @@ fn a_stale_copy_of_a_module_off_the_module_path_uses_its_own_classes() {
         .collect();
     assert_eq!(reported, [("undefined-variable", "old/dj/manifests/ubuntu/base.pp".to_string(), 4)], "{found:#?}");
 }
+
+#[test]
+fn a_module_kept_beside_the_site_manifests_is_read_as_on_the_module_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    // `modules/` is filled by r10k at deployment; the site's own `profile`
+    // module sits at the root and is linked onto the module path.
+    write(root, "modules/README", "installed by r10k\n");
+    write(root, "manifests/site.pp", "node default {\n  include profile::base\n  include other::thing\n}\n");
+    write(root, "profile/manifests/base.pp", "class profile::base {\n  include profile::base::cron\n}\n");
+    write(root, "profile/manifests/base/cron.pp", "class profile::base::cron {\n  notify { 'cron': }\n}\n");
+    // A directory whose classes are not named after it is no module.
+    write(root, "tools/manifests/thing.pp", "class other::thing {\n  notify { 'thing': }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let unknown: Vec<(&str, String, u32)> = found
+        .iter()
+        .filter(|f| f.rule == "unknown-class")
+        .map(|f| (f.rule, f.path.strip_prefix(root).unwrap().display().to_string(), f.span.start_pos.line))
+        .collect();
+    assert_eq!(unknown, [("unknown-class", "manifests/site.pp".to_string(), 3)], "{found:#?}");
+}
