@@ -31,19 +31,33 @@ pub const RULE: RuleInfo = RuleInfo {
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
     sink.compilation(compilation);
     for (later, earlier) in clashes(compilation) {
-        let (a, b) = (&compilation.resources[later], &compilation.resources[earlier]);
-        let conditions = uncertain_conditions(model, compilation, a, b);
-        if conditions.is_empty() {
-            report(model, compilation, a, b, sink);
-        } else {
-            crate::rules::possible_duplicate_resource::report(model, compilation, a, b, &conditions, sink);
+        let a = &compilation.resources[later];
+        // The earliest declaration it surely clashes with, or else the
+        // earliest it may clash with.
+        let mut possible = None;
+        let mut certain = None;
+        for j in earlier {
+            let b = &compilation.resources[j];
+            let conditions = uncertain_conditions(model, compilation, a, b);
+            if conditions.is_empty() {
+                certain = Some(b);
+                break;
+            }
+            possible.get_or_insert((b, conditions));
+        }
+        match (certain, possible) {
+            (Some(b), _) => report(model, compilation, a, b, sink),
+            (None, Some((b, conditions))) => {
+                crate::rules::possible_duplicate_resource::report(model, compilation, a, b, &conditions, sink)
+            }
+            (None, None) => {}
         }
     }
 }
 
-/// Pairs (later, earlier) of declarations of one resource that can both
-/// run in the compilation; at most one pair per later declaration.
-pub fn clashes(compilation: &Compilation) -> Vec<(usize, usize)> {
+/// Declarations of one resource that can both run in the compilation: each
+/// later one with the earlier ones it can clash with, earliest first.
+pub fn clashes(compilation: &Compilation) -> Vec<(usize, Vec<usize>)> {
     let resources = &compilation.resources;
     let paths: Vec<PathCond> = resources.iter().map(|r| full_path(compilation, r)).collect();
     let twins = duplicated_instances(compilation, &paths);
@@ -72,18 +86,19 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, usize)> {
                         .into_iter()
                         .flatten(),
                 );
-            let mut earlier: Option<usize> = None;
-            for &j in candidates {
-                if together(compilation, &paths[i], &paths[j])
-                    && resources[j].loc != resource.loc
-                    && !guard_excludes(&resource_guards, resources, &paths, i, j)
-                {
-                    earlier = Some(earlier.map_or(j, |e| e.min(j)));
-                }
-            }
+            let mut earlier: Vec<usize> = candidates
+                .copied()
+                .filter(|&j| {
+                    together(compilation, &paths[i], &paths[j])
+                        && resources[j].loc != resource.loc
+                        && !guard_excludes(&resource_guards, resources, &paths, i, j)
+                })
+                .collect();
+            earlier.sort_unstable();
+            earlier.dedup();
             // Two instances of one defined type declaring a fixed title:
             // both declarations sit at one place.
-            if earlier.is_none() {
+            if earlier.is_empty() {
                 if let Some(&j) = by_place.get(&(resource.type_name.as_str(), resource.title.as_str(), resource.loc)) {
                     // Under `if !defined(…)`, the block runs in one instance only.
                     let in_guarded_block = compilation.guarded(&paths[i], false, |_| true);
@@ -91,12 +106,12 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, usize)> {
                         && resource.owner != resources[j].owner
                         && !in_guarded_block
                     {
-                        earlier = Some(j);
+                        earlier.push(j);
                     }
                 }
             }
-            if let Some(j) = earlier {
-                pairs.push((i, j));
+            if !earlier.is_empty() {
+                pairs.push((i, earlier));
             }
         }
         by_title.entry((&resource.type_name, &resource.title)).or_default().push(i);

@@ -1657,3 +1657,27 @@ fn a_module_kept_beside_the_site_manifests_is_read_as_on_the_module_path() {
         .collect();
     assert_eq!(unknown, [("unknown-class", "manifests/site.pp".to_string(), 3)], "{found:#?}");
 }
+
+#[test]
+fn a_declaration_surely_clashing_with_one_is_an_error_though_it_may_clash_with_an_earlier_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "site/manifests/init.pp",
+        "class site ($purge = false) {\n  if $purge {\n    notify { 'purge': }\n  }\n  include site::post\n}\n",
+    );
+    // Twice under `if $debug`: whenever it is true, Puppet fails, whatever
+    // `$purge` is.
+    write(
+        root,
+        "site/manifests/post.pp",
+        "class site::post ($debug = false) {\n  if $debug {\n    notify { 'purge': }\n  }\n  if $debug {\n    notify { 'purge': }\n  }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(
+        rules(&found),
+        [("possible-duplicate-resource", "post.pp".to_string(), 3), ("duplicate-resource", "post.pp".to_string(), 6)],
+        "{found:#?}"
+    );
+}
