@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::conditions::strip_negation;
+use super::conditions::{strip_negation, KeyedTest};
 use super::{loc, Ctx, Interpreter};
 use crate::model::record::*;
 use crate::model::value::Value;
@@ -42,6 +42,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         let mut atoms: PathCond = Vec::new();
         for (leaf, holds) in leaves {
+            match self.decided_membership(leaf, ctx) {
+                Some(member) if member != holds => return None,
+                Some(_) => continue,
+                None => {}
+            }
             let (choice, true_branch) = self.condition_choice(leaf, ctx);
             let branch = if holds { true_branch } else { 1 - true_branch };
             match Self::decided(&ctx.path, choice) {
@@ -66,7 +71,22 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             let (tested, inverted) = strip_negation(&b.condition);
             let negate = (i == 0 && negate_first) != inverted;
             let value = if inverted { value.truthy().map_or(Value::Unknown, |t| Value::Bool(!t)) } else { value };
-            let truth = match value.truthy() {
+            let keyed = self.keyed_test(tested, &rest);
+            let never = matches!(keyed, Some(KeyedTest::Never));
+            let (holds, fails) = match keyed {
+                Some(KeyedTest::Atoms { holds, fails }) => (holds, fails),
+                _ => (Vec::new(), Vec::new()),
+            };
+            // What the path already says of the value tested.
+            let against =
+                |atoms: &PathCond| atoms.iter().any(|(c, b)| Self::decided(&rest.path, *c).is_some_and(|d| d != *b));
+            let known = match () {
+                _ if never => Some(false),
+                _ if against(&holds) => Some(false),
+                _ if against(&fails) => Some(true),
+                _ => self.decided_membership(tested, &rest),
+            };
+            let truth = match value.truthy().or(known) {
                 Some(t) => Some(t != negate),
                 None => {
                     let (choice, true_branch) = self.condition_choice(tested, &rest);
@@ -77,7 +97,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                             unknown = true;
                             let (taken, not_taken) =
                                 if negate { (1 - true_branch, true_branch) } else { (true_branch, 1 - true_branch) };
+                            let (body_atoms, rest_atoms) = if negate { (fails, holds) } else { (holds, fails) };
                             let body_ctx = Self::with_choice(&rest, choice, taken);
+                            let body_ctx = Ctx { path: join(&body_ctx.path, &body_atoms), ..body_ctx };
                             // Under `if a and b`, a and b each hold.
                             let conjuncts = if negate { Some(Vec::new()) } else { self.conjuncts(tested, &rest) };
                             if let Some(conjuncts) = conjuncts {
@@ -90,6 +112,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                                 all_dead &= dead;
                             }
                             rest = Self::with_choice(&rest, choice, not_taken);
+                            rest.path = join(&rest.path, &rest_atoms);
                             continue;
                         }
                     }

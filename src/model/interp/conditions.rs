@@ -351,3 +351,128 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         join(base, &atoms)
     }
 }
+
+/// What a test of `$hash[$key]…` says of `$key` when the hash and any other
+/// keys are known: the path atoms that hold when the value is true and when
+/// it is false.
+pub(super) enum KeyedTest {
+    /// No key of the hash gives a true value: the test is false.
+    Never,
+    Atoms {
+        holds: PathCond,
+        fails: PathCond,
+    },
+}
+
+/// Hashes with more keys than this are not split by key.
+const MAX_KEYED_ENTRIES: usize = 64;
+
+impl<'m, 'a> Interpreter<'m, 'a> {
+    /// A test of a known hash read with one unknown key (`if $cmds[$p]` or
+    /// `if $cmds[$p][$v]` with `$cmds` and `$v` known): true exactly when
+    /// `$p` is a key whose value is true, so it is a test of `$p` against
+    /// those keys, shared with `$p == 'x'` and `case $p`.
+    pub(super) fn keyed_test(&mut self, tested: &Expr, ctx: &Ctx) -> Option<KeyedTest> {
+        let mut keys: Vec<&Expr> = Vec::new();
+        let mut base = tested;
+        while let ExprKind::Access { object, index } = &base.kind {
+            let [key] = index.as_slice() else { return None };
+            keys.push(key);
+            base = object;
+        }
+        keys.reverse();
+        if keys.is_empty() {
+            return None;
+        }
+        // Read again without evaluating: the test itself was evaluated.
+        let mut object = self.peek(base, ctx)?;
+        let values: Vec<Value> = keys.iter().map(|k| self.peek(k, ctx)).collect::<Option<_>>()?;
+        let unknown = values.iter().position(|v| *v == Value::Unknown)?;
+        if values.iter().filter(|v| **v == Value::Unknown).count() > 1 {
+            return None;
+        }
+        for key in &values[..unknown] {
+            object = super::expressions::access(&object, std::slice::from_ref(key));
+        }
+        let Value::Hash(entries) = object else { return None };
+        if entries.len() > MAX_KEYED_ENTRIES {
+            return None;
+        }
+        let (mut truthy, mut falsy) = (Vec::new(), Vec::new());
+        for (key, value) in &entries {
+            if !matches!(key, Value::Str(_) | Value::Int(_)) {
+                return None;
+            }
+            let mut value = value.clone();
+            for later in &values[unknown + 1..] {
+                // Reading into undef fails in Puppet: no branch runs there.
+                value = match value {
+                    Value::Undef => Value::Undef,
+                    other => super::expressions::access(&other, std::slice::from_ref(later)),
+                };
+            }
+            match value.truthy()? {
+                true => truthy.push(key),
+                false => falsy.push(key),
+            }
+        }
+        // Keys equal as `==` compares them would share one choice.
+        let mut literal_keys: Vec<String> = entries.iter().filter_map(|(k, _)| Self::literal_key(k)).collect();
+        literal_keys.sort_unstable();
+        literal_keys.dedup();
+        if literal_keys.len() != entries.len() {
+            return None;
+        }
+        if truthy.is_empty() {
+            return Some(KeyedTest::Never);
+        }
+        let subject = keys[unknown];
+        let choice_of = |this: &mut Self, key: &Value| this.equality_choice(subject, key, ctx);
+        let mut holds: PathCond = Vec::new();
+        if let [only] = truthy.as_slice() {
+            holds.push((choice_of(self, only)?, 1));
+        } else {
+            for key in &falsy {
+                holds.push((choice_of(self, key)?, 0));
+            }
+        }
+        let mut fails: PathCond = Vec::new();
+        for key in &truthy {
+            fails.push((choice_of(self, key)?, 0));
+        }
+        Some(KeyedTest::Atoms { holds: join(&Vec::new(), &holds), fails: join(&Vec::new(), &fails) })
+    }
+
+    /// The value of a literal or of a local variable, read without
+    /// recording the read; `None` for anything else.
+    fn peek(&self, expr: &Expr, ctx: &Ctx) -> Option<Value> {
+        match &expr.kind {
+            ExprKind::Variable(variable) if variable.split_scope().is_none() => self
+                .lookup(ctx.scope, variable.unanchored(), &ctx.path)
+                .ok()
+                .map(|(_, binding)| binding.value.clone().on_path(&ctx.path)),
+            _ => Self::literal(expr),
+        }
+    }
+
+    /// `$x in ['a', 'b']` where the path has found `$x` equal to one of the
+    /// literals (true) or unequal to each (false).
+    pub(super) fn decided_membership(&mut self, tested: &Expr, ctx: &Ctx) -> Option<bool> {
+        let ExprKind::Binary { op: BinaryOp::In, left, right } = &tested.kind else { return None };
+        let ExprKind::Array(items) = &right.kind else { return None };
+        if items.is_empty() || !matches!(left.kind, ExprKind::Variable(_)) {
+            return None;
+        }
+        let mut all_unequal = true;
+        for item in items {
+            let literal = Self::literal(item)?;
+            let choice = self.equality_choice(left, &literal, ctx)?;
+            match Self::decided(&ctx.path, choice) {
+                Some(1) => return Some(true),
+                Some(_) => {}
+                None => all_unequal = false,
+            }
+        }
+        all_unequal.then_some(false)
+    }
+}

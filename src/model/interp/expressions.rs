@@ -324,7 +324,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 }
 
 /// `$x[1]`, `$h['k']`, `Class['x']` on known values.
-fn access(object: &Value, keys: &[Value]) -> Value {
+pub(super) fn access(object: &Value, keys: &[Value]) -> Value {
     match (object, keys) {
         (Value::Array(items), [Value::Int(i)]) => {
             let len = items.len() as i64;
