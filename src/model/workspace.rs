@@ -898,6 +898,29 @@ fn child_dirs(dir: &Path) -> Vec<PathBuf> {
     dirs
 }
 
+/// Whether some manifest of a module's `manifests/` (the first few read)
+/// defines a class or defined type named after the module.
+fn defines_own_names(manifests: &Path, module: &str) -> bool {
+    const FILES_READ: usize = 32;
+    let pattern = format!(r"(?m)^\s*(class|define)\s+(::)?{}(::[a-z0-9_]+)*[\s({{]", regex::escape(module));
+    let Ok(own_name) = regex::Regex::new(&pattern) else { return false };
+    let mut stack = vec![manifests.to_path_buf()];
+    let mut read = 0;
+    while let Some(dir) = stack.pop() {
+        for entry in child_entries(&dir) {
+            if entry.is_dir() {
+                stack.push(entry);
+            } else if entry.extension().is_some_and(|e| e == "pp") && read < FILES_READ {
+                read += 1;
+                if std::fs::read_to_string(&entry).is_ok_and(|text| own_name.is_match(&text)) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -949,27 +972,4 @@ mod tests {
             vec![MissingEntry { conf: root.join("environment.conf"), entry: "$basemodulepath".into() }]
         );
     }
-}
-
-/// Whether some manifest of a module's `manifests/` (the first few read)
-/// defines a class or defined type named after the module.
-fn defines_own_names(manifests: &Path, module: &str) -> bool {
-    const FILES_READ: usize = 32;
-    let pattern = format!(r"(?m)^\s*(class|define)\s+(::)?{}(::[a-z0-9_]+)*[\s({{]", regex::escape(module));
-    let Ok(own_name) = regex::Regex::new(&pattern) else { return false };
-    let mut stack = vec![manifests.to_path_buf()];
-    let mut read = 0;
-    while let Some(dir) = stack.pop() {
-        for entry in child_entries(&dir) {
-            if entry.is_dir() {
-                stack.push(entry);
-            } else if entry.extension().is_some_and(|e| e == "pp") && read < FILES_READ {
-                read += 1;
-                if std::fs::read_to_string(&entry).is_ok_and(|text| own_name.is_match(&text)) {
-                    return true;
-                }
-            }
-        }
-    }
-    false
 }

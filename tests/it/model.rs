@@ -1587,8 +1587,8 @@ fn a_case_option_naming_no_type_is_taken_for_the_string_meant() {
     let inner = |class: &str| {
         format!("class m::{class} {{\n  case $facts['kernel'] {{\n    SunOS: {{ notify {{ 'git': }} }}\n    default: {{}}\n  }}\n}}\n")
     };
-    write(root, "m/manifests/a.pp", &inner("a"));
-    write(root, "m/manifests/b.pp", &inner("b"));
+    write(root, "m/manifests/a.pp", inner("a"));
+    write(root, "m/manifests/b.pp", inner("b"));
     // Each option still runs where its string matches.
     write(
         root,
