@@ -50,9 +50,11 @@ fn role_in_module_tree(dir: &Path, module: &str, rest: &Path) -> Option<FileRole
     }
 }
 
-/// A module inside a module's `examples/` or `tests/`.
+/// A module inside a module's `examples/` or `tests/`: its manifests define
+/// names of its own (an example's `manifests/` of code applied on its own
+/// makes no module).
 fn is_nested_module(dir: &Path) -> bool {
-    path_name(dir).is_some_and(|n| is_module_name(&n)) && dir.join("manifests").is_dir()
+    path_name(dir).is_some_and(|n| is_module_name(&n) && defines_own_names(&dir.join("manifests"), &n))
 }
 
 fn role_in_module(module: &str, subdir: Option<&str>) -> Option<FileRole> {

@@ -267,6 +267,22 @@ fn a_module_kept_in_examples_is_a_module() {
 }
 
 #[test]
+fn an_example_whose_manifests_define_nothing_of_its_own_is_no_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    // An image built with `apache`: its `manifests/` only declares.
+    write(root, "image/manifests/init.pp", "class image {\n}\n");
+    write(root, "image/examples/apache/manifests/init.pp", "class { 'apache': }\n");
+    write(root, "web/manifests/init.pp", "class web {\n  include apache\n  apache::vhost { 'x': }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let reported: Vec<(&str, String, u32)> = found
+        .iter()
+        .map(|f| (f.rule, f.path.strip_prefix(root).unwrap().display().to_string(), f.span.start_pos.line))
+        .collect();
+    assert_eq!(reported, [("missing-module", "image/examples/apache/manifests/init.pp".to_string(), 1)], "{found:#?}");
+}
+
+#[test]
 fn a_module_commented_out_of_the_puppetfile_is_named_so() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
