@@ -309,7 +309,12 @@ impl<'t, 's> Lowerer<'t, 's> {
                             span: self.span(o),
                         })
                     })
-                    .collect::<Result<_>>()?;
+                    .collect::<Result<Vec<_>>>()?;
+                if options.is_empty() {
+                    // Puppet's grammar wants an option before the `}`.
+                    let close = node.child(node.child_count().saturating_sub(1) as _).unwrap_or(node);
+                    return self.error(close, "unexpected '}': a `case` needs at least one option");
+                }
                 ExprKind::Case(Box::new(Case { value: self.expr_field(node, "value")?, options }))
             }
             "assignment" => {

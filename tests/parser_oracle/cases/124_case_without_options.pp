@@ -1,0 +1,7 @@
+# Puppet's grammar wants at least one option in a case.
+$d = 'none'
+case $d {
+  'none': { notice('a') }
+}
+case $d {
+}
