@@ -131,9 +131,17 @@ pub struct ClassDecl {
     pub how: DeclHow,
     pub loc: Loc,
     pub by: Owner,
-    /// The path the class's code runs under.
+    /// The path the class's code runs under: what every declaration's
+    /// path shares.
     pub path: PathCond,
+    /// Each declaration's own path, when there are few: the code runs
+    /// under one of them. `None` past [`MAX_CLASS_PATHS`].
+    pub declared_under: Option<Vec<PathCond>>,
 }
+
+/// A class declared on more distinct paths than this keeps only what they
+/// share.
+pub const MAX_CLASS_PATHS: usize = 8;
 
 /// A class declaration as the code makes it: every `include`, `require`,
 /// `contain`, `class { … }` and include function, whether or not the class

@@ -90,6 +90,7 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, Vec<usize>)> {
                 .copied()
                 .filter(|&j| {
                     together(compilation, &paths[i], &paths[j])
+                        && ever_together(compilation, resource, &resources[j])
                         && resources[j].loc != resource.loc
                         && !guard_excludes(&resource_guards, resources, &paths, i, j)
                 })
@@ -103,6 +104,7 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, Vec<usize>)> {
                     // Under `if !defined(…)`, the block runs in one instance only.
                     let in_guarded_block = compilation.guarded(&paths[i], false, |_| true);
                     if together(compilation, &paths[i], &paths[j])
+                        && ever_together(compilation, resource, &resources[j])
                         && resource.owner != resources[j].owner
                         && !in_guarded_block
                     {
@@ -168,6 +170,28 @@ fn guard_excludes(
 /// Whether code on both paths can run in one compilation.
 fn together(compilation: &Compilation, a: &PathCond, b: &PathCond) -> bool {
     compatible(a, b) && !compilation.literals_exclude(a, b)
+}
+
+/// Whether two declarations may run together, their classes declared on
+/// whichever of their declarations' paths: a class declared in two
+/// exclusive branches runs under one of them, not under what they share.
+fn ever_together(compilation: &Compilation, a: &ResourceDecl, b: &ResourceDecl) -> bool {
+    let (Some(under_a), Some(under_b)) = (declared_under(compilation, a), declared_under(compilation, b)) else {
+        return true;
+    };
+    under_a.iter().any(|pa| under_b.iter().any(|pb| together(compilation, pa, pb)))
+}
+
+/// The paths a declaration runs under, one per declaration of the class
+/// that holds it; `None` when only what they share is known.
+fn declared_under(compilation: &Compilation, resource: &ResourceDecl) -> Option<Vec<PathCond>> {
+    match &resource.owner {
+        Owner::Class(name) => {
+            let paths = compilation.classes.get(&**name)?.declared_under.as_ref()?;
+            Some(paths.iter().map(|p| join(p, &resource.path)).collect())
+        }
+        _ => Some(vec![full_path(compilation, resource)]),
+    }
 }
 
 fn full_path(compilation: &Compilation, resource: &ResourceDecl) -> PathCond {

@@ -46,6 +46,14 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             } else {
                 // Declared again on another path: its code runs on either.
                 decl.path = meet(&decl.path, &path);
+                if let Some(paths) = &mut decl.declared_under {
+                    if !paths.contains(&path) {
+                        paths.push(path);
+                    }
+                    if paths.len() > MAX_CLASS_PATHS {
+                        decl.declared_under = None;
+                    }
+                }
             }
             return false;
         }
@@ -79,7 +87,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if self.may_skip(ctx) {
             self.out.may_not_run.insert(Owner::Class(name.into()));
         }
-        self.out.classes.insert(name.to_string(), ClassDecl { how, loc: at, by: ctx.owner.clone(), path });
+        self.out.classes.insert(
+            name.to_string(),
+            ClassDecl { how, loc: at, by: ctx.owner.clone(), declared_under: Some(vec![path.clone()]), path },
+        );
         let enclosing = self.base_of(ctx.scope);
         self.classes.insert(name.to_string(), ClassState { scope: None, enclosing, evaluated: false });
         true
