@@ -197,6 +197,30 @@ fn in_codedir(environment: &Path, entry: &str) -> Option<PathBuf> {
     path.is_dir().then_some(path)
 }
 
+/// An absolute modulepath entry that names a directory of the environment
+/// itself: its own path (`/…/checkout/modules`), or where it is deployed
+/// (`/etc/puppetlabs/code/environments/production/modules`, the
+/// environment's `modules/` once the repository is checked out there).
+fn deployed_own_dir(environment: &Path, entry: &str) -> Option<PathBuf> {
+    let path = Path::new(entry);
+    if !path.is_absolute() {
+        return None;
+    }
+    let inside = |dir: &Path| {
+        let (dir, root) = (dir.canonicalize().ok()?, environment.canonicalize().ok()?);
+        let rest = dir.strip_prefix(&root).ok()?.to_path_buf();
+        Some(environment.join(rest))
+    };
+    if let Some(own) = inside(path) {
+        return own.is_dir().then_some(own);
+    }
+    let components: Vec<&std::ffi::OsStr> = path.iter().collect();
+    let environments = components.iter().rposition(|c| *c == "environments")?;
+    let rest: PathBuf = components.get(environments + 2..)?.iter().collect();
+    let own = environment.join(&rest);
+    (!rest.as_os_str().is_empty() && own.is_dir()).then_some(own)
+}
+
 /// The `manifest` setting of an environment's `environment.conf`: the site
 /// manifest (a file or a directory) inside the environment, when it names
 /// one there.
@@ -683,6 +707,8 @@ impl Workspace {
                     let dir = root.join(&entry);
                     if !entry.starts_with('$') && !Path::new(&entry).is_absolute() && dir.is_dir() {
                         self.module_dirs.push(crate::paths::normalize(&dir, root));
+                    } else if let Some(own) = deployed_own_dir(root, &entry) {
+                        self.module_dirs.push(own);
                     } else if in_codedir(root, &entry).is_some()
                         || (entry == "$basemodulepath" && base_modules_of(root).is_some())
                     {

@@ -1697,3 +1697,15 @@ fn a_declaration_surely_clashing_with_one_is_an_error_though_it_may_clash_with_a
         "{found:#?}"
     );
 }
+
+#[test]
+fn an_absolute_modulepath_naming_the_deployed_environment_reads_its_own_modules() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    // The repository is checked out as the production environment.
+    write(root, "environment.conf", "modulepath = /etc/puppet/environments/production/modules:$basemodulepath\n");
+    write(root, "manifests/site.pp", "node default {\n  class { 'foo': prot => 80 }\n}\n");
+    write(root, "modules/foo/manifests/init.pp", "class foo ($port) {\n  notify { \"${port}\": }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("unknown-parameter", "site.pp".to_string(), 2)], "{found:#?}");
+}
