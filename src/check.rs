@@ -382,25 +382,16 @@ fn check_tree_group(
         .filter(|_| !everything_named)
         .map(|focus| outcome.files.iter().map(|f| f.source.path.clone()).filter(|p| focus.contains(p)).collect());
     workspace.record_values = records_values(&options.settings);
-    for dir in &workspace.assumed_module_dirs {
+    let assumed_dirs = workspace.assumed_module_dirs.iter().map(|dir| {
+        (dir, "read as a directory of modules, though no environment.conf puts it on the module path (Puppet's default has only modules/); name it in environment.conf's modulepath")
+    });
+    let assumed_modules = workspace.assumed_modules.iter().map(|dir| {
+        (dir, "read as a module on the module path (its classes are named after it), though no environment.conf puts it there (Puppet's default has only modules/); move it under modules/ or name its parent in environment.conf's modulepath")
+    });
+    for (dir, why) in assumed_dirs.chain(assumed_modules) {
         let shown = display.show(dir);
         notices.push(Notice {
-            message: format!(
-                "{}: read as a directory of modules, though no environment.conf puts it on the module path (Puppet's default has only modules/); name it in environment.conf's modulepath",
-                shown.display()
-            ),
-            path: shown,
-            kind: NoticeKind::AssumedModuleDir,
-            named: false,
-        });
-    }
-    for dir in &workspace.assumed_modules {
-        let shown = display.show(dir);
-        notices.push(Notice {
-            message: format!(
-                "{}: read as a module on the module path (its classes are named after it), though no environment.conf puts it there (Puppet's default has only modules/); move it under modules/ or name its parent in environment.conf's modulepath",
-                shown.display()
-            ),
+            message: format!("{}: {why}", shown.display()),
             path: shown,
             kind: NoticeKind::AssumedModuleDir,
             named: false,
