@@ -449,7 +449,7 @@ fn show_paths(outcome: &mut CheckOutcome, display: &PathDisplay) {
 /// Findings for parsed files: each file's own, then the semantic model's.
 /// `reported[i]` says whether findings in `files[i]` are wanted.
 pub fn analyse(files: &[ParsedFile], reported: Vec<bool>, workspace: Workspace) -> Vec<Finding> {
-    let facts = crate::model::facts::Facts::discover(&workspace);
+    let facts = crate::model::facts::Facts::discover(&workspace, &crate::model::module_copies(files, &workspace));
     analyse_with_facts(files, reported, workspace, facts)
 }
 

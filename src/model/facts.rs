@@ -252,12 +252,16 @@ impl Facts {
     /// custom facts (`lib/facter/*.rb`) and external facts (`facts.d/`),
     /// the variables Hiera hierarchies of the tree interpolate, and those
     /// the configuration declares.
-    pub fn discover(workspace: &Workspace) -> Facts {
+    ///
+    /// `module_copies` are module directories off the module path whose
+    /// files are checked: wherever such a module is loadable, its facts
+    /// are synced with it, and where it is not, its code does not run.
+    pub fn discover(workspace: &Workspace, module_copies: &[PathBuf]) -> Facts {
         let declared: BTreeSet<String> = workspace.declared_facts.iter().cloned().collect();
         let mut custom = BTreeSet::new();
         let mut possible = BTreeSet::new();
         let modules = workspace.modules();
-        for dir in modules.values() {
+        for dir in modules.values().chain(module_copies) {
             for path in files_in(&dir.join("lib/facter")) {
                 if path.extension().is_some_and(|e| e == "rb") {
                     if let Ok(text) = std::fs::read_to_string(&path) {

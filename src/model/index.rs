@@ -321,7 +321,7 @@ impl<'a> Index<'a> {
 
 /// The module directory a loose file sits in when it is under a
 /// `<module>/manifests/` directory.
-fn module_copy_root(path: &std::path::Path) -> Option<PathBuf> {
+pub(crate) fn module_copy_root(path: &std::path::Path) -> Option<PathBuf> {
     let manifests = path.ancestors().skip(1).find(|dir| dir.file_name().is_some_and(|n| n == "manifests"))?;
     let root = manifests.parent()?;
     let name = root.file_name()?.to_str()?;

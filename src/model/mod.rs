@@ -103,12 +103,23 @@ pub struct Model<'a> {
     pub set_elsewhere: set_elsewhere::SetElsewhere,
 }
 
+/// The module directories that checked files off the module path sit in
+/// (`old/apache/manifests/init.pp` → `old/apache`), in path order.
+pub fn module_copies(files: &[ParsedFile], workspace: &Workspace) -> Vec<std::path::PathBuf> {
+    let copies: BTreeSet<std::path::PathBuf> = files
+        .iter()
+        .filter(|file| matches!(workspace.role(&file.source.path), workspace::FileRole::Standalone))
+        .filter_map(|file| index::module_copy_root(&file.source.path))
+        .collect();
+    copies.into_iter().collect()
+}
+
 impl<'a> Model<'a> {
     /// Builds the index and runs every compilation: one per node, a site's
     /// top-level code where it has no nodes, then every class and defined
     /// type no node reached, as an entry point of its own.
     pub fn build(files: &'a [ParsedFile], reported: Vec<bool>, workspace: Workspace) -> Model<'a> {
-        let facts = Facts::discover(&workspace);
+        let facts = Facts::discover(&workspace, &module_copies(files, &workspace));
         Self::build_with_facts(files, reported, workspace, facts)
     }
 

@@ -1654,6 +1654,27 @@ fn a_stale_copy_of_a_module_off_the_module_path_uses_its_own_classes() {
 }
 
 #[test]
+fn a_module_off_the_module_path_brings_its_own_custom_facts() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    // The site's modules live where no layout rule finds them.
+    write(root, "site/manifests/site.pp", "node default {\n  include gdm\n}\n");
+    write(root, "site/extra/modules/gdm/lib/facter/gdm_installed.rb", "Facter.add('gdm_installed') do\n  setcode { 'true' }\nend\n");
+    write(root, "site/extra/modules/gdm/manifests/init.pp", "class gdm {\n  if $gdm_installed == 'true' {\n    notify { 'gdm': }\n  }\n  notify { $unset_anywhere: }\n}\n");
+    for checked in [root.to_path_buf(), root.join("site")] {
+        let found = findings(vec![checked], vec![]);
+        let unbound: Vec<(&str, u32)> = found
+            .iter()
+            .filter(|f| f.level >= mplint::rules::Level::Warning && f.message.contains('$'))
+            .map(|f| (f.rule, f.span.start_pos.line))
+            .collect();
+        // Only the variable nothing sets stays unbound.
+        assert_eq!(unbound.len(), 1, "{found:#?}");
+        assert_eq!(unbound[0].1, 5, "{found:#?}");
+    }
+}
+
+#[test]
 fn a_module_kept_beside_the_site_manifests_is_read_as_on_the_module_path() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
