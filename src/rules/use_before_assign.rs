@@ -54,8 +54,14 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             .map(|b| (*b, format!("`${}` is assigned here, in {place}, after it is read", read.name)))
             .collect();
         // `case $::x { undef: { $x = … } }`: when a fact sets `x`, the
-        // assignment its own test guards never runs.
-        if *kind == ScopeKind::Top && binding.is_some_and(|b| assigned_under_test_of(model, read.loc, b)) {
+        // assignment its own test guards never runs. An unqualified read in
+        // a class or defined type falls back to top scope the same way.
+        let may_read_top_scope = match kind {
+            ScopeKind::Top => true,
+            ScopeKind::Class(_) | ScopeKind::Define { .. } => !read.name.contains("::"),
+            _ => false,
+        };
+        if may_read_top_scope && binding.is_some_and(|b| assigned_under_test_of(model, read.loc, b)) {
             let message = format!(
                 "`${}` is read before it is assigned, unless a fact the tree does not show sets it (then the assignment, which this read's test decides, does not run)",
                 read.name

@@ -1474,6 +1474,36 @@ fn an_assignment_that_a_reads_own_test_guards_leaves_the_read_uncertain() {
 }
 
 #[test]
+fn a_guarded_default_in_a_class_or_defined_type_leaves_the_read_uncertain() {
+    // An unqualified read in a class or defined type falls back to top
+    // scope, where a fact or node classifier parameter may bind it.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "modules/rcb/manifests/init.pp",
+        "class rcb {\n  if !$package_repo {\n    $package_repo = 'http://packages'\n  }\n  notify { $package_repo: }\n  notify { $zone: }\n  $zone = 'z'\n}\n",
+    );
+    write(
+        root,
+        "modules/rcb/manifests/repo.pp",
+        "define rcb::repo {\n  case $mirror {\n    undef: { $mirror = 'm' }\n    default: { }\n  }\n  notify { \"${title} ${mirror}\": }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let levels: Vec<(String, u32, mplint::rules::Level)> = found
+        .iter()
+        .filter(|f| f.rule == "use-before-assign")
+        .map(|f| (f.path.file_name().unwrap().to_string_lossy().into_owned(), f.span.start_pos.line, f.level))
+        .collect();
+    use mplint::rules::Level::{Error, Warning};
+    assert_eq!(
+        levels,
+        [("init.pp".to_string(), 2, Warning), ("init.pp".to_string(), 6, Error), ("repo.pp".to_string(), 2, Warning)],
+        "{found:#?}"
+    );
+}
+
+#[test]
 fn a_read_its_owner_assigns_only_in_branches_that_did_not_run_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
