@@ -1,7 +1,7 @@
 //! `illegal-assignment`
 
 use super::{puppet_span, Finding, Level, RuleInfo};
-use crate::syntax::ast::{AssignOp, Expr, ExprKind, Parameter};
+use crate::syntax::ast::{is_decimal, AssignOp, Expr, ExprKind, Parameter};
 use crate::syntax::ParsedFile;
 
 /// ## What it does
@@ -160,9 +160,4 @@ fn assignments_outside_lambdas<'a>(e: &'a Expr, found: &mut impl FnMut(&'a Expr)
             found(child);
         }
     });
-}
-
-/// `0` or a decimal without leading zero: the names of match variables.
-pub fn is_decimal(name: &str) -> bool {
-    name == "0" || (!name.starts_with('0') && !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()))
 }

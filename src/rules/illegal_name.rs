@@ -1,6 +1,6 @@
 //! `illegal-name`
 
-use super::illegal_assignment::is_decimal;
+use crate::syntax::ast::variable_name_problem;
 use super::{Finding, Level, RuleInfo};
 use crate::syntax::ast::{Expr, ExprKind, NodeMatcher, Parameter};
 use crate::syntax::source::Span;
@@ -68,7 +68,7 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
     for statement in &manifest.statements {
         statement.walk(&mut |e| match &e.kind {
             ExprKind::Variable(v) => {
-                if let Some(why) = variable_problem(&v.name) {
+                if let Some(why) = variable_name_problem(&v.name) {
                     report(RULE.default_level, e.span, format!("`${}` is not a valid variable name: {why}", v.name));
                 }
             }
@@ -123,27 +123,6 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
             _ => {}
         });
     }
-}
-
-/// Why Puppet refuses a variable name, if it does.
-fn variable_problem(name: &str) -> Option<&'static str> {
-    if name.starts_with(|c: char| c.is_ascii_digit()) {
-        return (!is_decimal(name))
-            .then_some("a name starting with a digit must be a decimal number without leading zeros");
-    }
-    let mut segments: Vec<&str> = name.split("::").collect();
-    if segments.first() == Some(&"") {
-        segments.remove(0);
-    }
-    let Some((last, namespaces)) = segments.split_last() else { return Some("it is empty") };
-    let valid = |s: &str, first_ok: fn(char) -> bool| {
-        s.chars().next().is_some_and(first_ok) && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-    };
-    let namespaces_ok = namespaces.iter().all(|s| valid(s, |c| c.is_ascii_lowercase()));
-    let last_ok = valid(last, |c| c.is_ascii_lowercase() || c == '_');
-    (!(namespaces_ok && last_ok)).then_some(
-        "names start with a lower-case letter (the last segment also with `_`) and hold letters, digits and `_`",
-    )
 }
 
 /// Checks a definition's name; `at` is its keyword, where Puppet reports.

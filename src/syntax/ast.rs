@@ -102,6 +102,32 @@ pub struct Variable {
     pub name: std::sync::Arc<str>,
 }
 
+/// `0` or a decimal without leading zero: the names of match variables.
+pub fn is_decimal(name: &str) -> bool {
+    name == "0" || (!name.starts_with('0') && !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Why Puppet refuses a variable name, if it does.
+pub fn variable_name_problem(name: &str) -> Option<&'static str> {
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        return (!is_decimal(name))
+            .then_some("a name starting with a digit must be a decimal number without leading zeros");
+    }
+    let mut segments: Vec<&str> = name.split("::").collect();
+    if segments.first() == Some(&"") {
+        segments.remove(0);
+    }
+    let Some((last, namespaces)) = segments.split_last() else { return Some("it is empty") };
+    let valid = |s: &str, first_ok: fn(char) -> bool| {
+        s.chars().next().is_some_and(first_ok) && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    let namespaces_ok = namespaces.iter().all(|s| valid(s, |c| c.is_ascii_lowercase()));
+    let last_ok = valid(last, |c| c.is_ascii_lowercase() || c == '_');
+    (!(namespaces_ok && last_ok)).then_some(
+        "names start with a lower-case letter (the last segment also with `_`) and hold letters, digits and `_`",
+    )
+}
+
 impl Variable {
     /// `$::x` reads top scope only.
     pub fn is_top_scope(&self) -> bool {

@@ -1760,3 +1760,15 @@ fn an_absolute_modulepath_naming_the_deployed_environment_reads_its_own_modules(
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("unknown-parameter", "site.pp".to_string(), 2)], "{found:#?}");
 }
+
+#[test]
+fn a_variable_name_puppet_refuses_is_reported_once() {
+    // Puppet fails the file at parse time: how the name would resolve is moot.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "modules/nagios/manifests/init.pp", "class nagios {\n  notify { 'n': message => \"host \\\\$HOSTNAME\\\\$\" }\n}\n");
+    write(root, "manifests/site.pp", "notify { \"\\\\$Top\": }\ninclude nagios\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let reported: Vec<(&str, u32)> = found.iter().map(|f| (f.rule, f.span.start_pos.line)).collect();
+    assert_eq!(reported, [("illegal-name", 1), ("illegal-name", 2)], "{found:#?}");
+}
