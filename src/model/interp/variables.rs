@@ -197,10 +197,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         // unqualified reads a class or defined type makes of top scope, and
         // reads that found nothing (perhaps bound later) where no
         // `defined('$x')` guards them.
-        // A name Puppet refuses fails the file at parse time, which
-        // illegal-name reports; how it would resolve is moot.
         let queried = match &outcome {
-            _ if crate::syntax::ast::variable_name_problem(&variable.name).is_some() => false,
             ReadOutcome::Bound { kind: ScopeKind::Node, .. } => true,
             ReadOutcome::Bound { kind: ScopeKind::Top, binding: Some(_) } => {
                 matches!(ctx.owner, Owner::Class(_) | Owner::Define(_)) && !variable.name.contains("::")
@@ -210,7 +207,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             _ => false,
         };
-        if queried {
+        // A name Puppet refuses fails the file at parse time, which
+        // illegal-name reports; how it would resolve is moot.
+        if queried && crate::syntax::ast::variable_name_problem(&variable.name).is_none() {
             self.out.reads.push(Read {
                 loc: at,
                 name: variable.name.clone(),
