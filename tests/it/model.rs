@@ -1772,3 +1772,21 @@ fn a_variable_name_puppet_refuses_is_reported_once() {
     let reported: Vec<(&str, u32)> = found.iter().map(|f| (f.rule, f.span.start_pos.line)).collect();
     assert_eq!(reported, [("illegal-name", 1), ("illegal-name", 2)], "{found:#?}");
 }
+
+#[test]
+fn nothing_runs_after_a_certain_fail() {
+    // Puppet stops at `fail()`: the queued instances never run, so `frag`
+    // never reads the class `outer` would have declared.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let site = "class setup {\n  $first = 1\n  $root_group = 0\n}\ndefine outer() {\n  include setup\n}\ndefine frag($group = $setup::root_group) {\n  notify { \"${title} ${group}\": }\n}\nclass php {\n  if ! defined(Class['prefork']) {\n    fail('php requires prefork')\n  }\n}\nouter { 'a': }\nfrag { 'b': }\ninclude php\n";
+    write(root, "manifests/site.pp", site);
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert!(found.iter().all(|f| f.level < mplint::rules::Level::Error), "{found:#?}");
+    // Declared in the other order, `frag` reads a class no one declared yet.
+    write(root, "manifests/site.pp", &site.replace("outer { 'a': }\nfrag { 'b': }\n", "frag { 'b': }\nouter { 'a': }\n").replace("include php\n", ""));
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let errors: Vec<(&str, u32)> =
+        found.iter().filter(|f| f.level == mplint::rules::Level::Error).map(|f| (f.rule, f.span.start_pos.line)).collect();
+    assert_eq!(errors, [("use-before-assign", 8)], "{found:#?}");
+}

@@ -11,11 +11,13 @@ use crate::syntax::ast::*;
 impl<'m, 'a> Interpreter<'m, 'a> {
     pub(super) fn eval_block(&mut self, block: &Block, ctx: &Ctx) -> Value {
         let mut last = Value::Undef;
+        // A path that died before the block (a certain `fail()`) runs none
+        // of it.
         for statement in &block.statements {
-            last = self.eval(statement, ctx);
             if self.dead {
                 break;
             }
+            last = self.eval(statement, ctx);
         }
         last
     }

@@ -360,7 +360,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 }
             }
         }
-        self.evaluate_pending_defines();
+        // A certain `fail()` stops the compilation: no instance runs.
+        if !self.dead {
+            self.evaluate_pending_defines();
+        }
         self.finish_reads();
         self.record_equality_literals();
         self.out.scopes = self.scopes.iter().map(|s| s.kind.clone()).collect();
