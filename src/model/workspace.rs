@@ -389,6 +389,14 @@ fn is_environment(dir: &Path) -> bool {
     dir.join("environment.conf").is_file()
         || (dir.join("manifests/site.pp").is_file() && !looks_like_module(dir))
         || (dir.join("manifests").is_dir() && ["modules", "site-modules", "site"].iter().any(|m| dir.join(m).is_dir()))
+        || code_beside_puppetfile(dir)
+}
+
+/// Manifests beside a Puppetfile, the directory being no module: the
+/// Puppetfile installs the modules of that code (r10k, Bolt, `puppet apply`
+/// of a demo), which may not be in the tree.
+fn code_beside_puppetfile(dir: &Path) -> bool {
+    dir.join("manifests").is_dir() && dir.join("Puppetfile").is_file() && !looks_like_module(dir)
 }
 
 /// A directory of Puppet's environment path that holds only modules (no
@@ -399,15 +407,16 @@ fn is_bare_environment(dir: &Path) -> bool {
         && child_dirs(&dir.join("modules")).iter().any(|module| module.join("manifests").is_dir())
 }
 
-/// Code beside a directory of modules, the directory being no module: an
-/// environment even without an `environment.conf` (a Vagrant or test
-/// setup's `puppet/` run with `--modulepath puppet/modules`).
+/// Code beside a directory of modules or a Puppetfile, the directory being
+/// no module: an environment even without an `environment.conf` (a Vagrant
+/// or test setup's `puppet/` run with `--modulepath puppet/modules`).
 fn holds_environment_layout(dir: &Path) -> bool {
-    dir.join("manifests").is_dir()
+    let beside_modules = dir.join("manifests").is_dir()
         && !looks_like_module(dir)
         && ["modules", "site-modules", "site"]
             .iter()
-            .any(|m| child_dirs(&dir.join(m)).iter().any(|module| module.join("manifests").is_dir()))
+            .any(|m| child_dirs(&dir.join(m)).iter().any(|module| module.join("manifests").is_dir()));
+    beside_modules || code_beside_puppetfile(dir)
 }
 
 /// The tree a file named on its own belongs to, analysed whole so that the

@@ -906,6 +906,21 @@ fn code_beside_a_directory_of_modules_is_an_environment_without_environment_conf
 }
 
 #[test]
+fn code_beside_a_puppetfile_is_an_environment_though_its_modules_are_not_installed() {
+    // `puppet apply demo/puppet/manifests` reads the directory as one
+    // manifest; the Puppetfile installs its modules at deployment.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "demo/puppet/Puppetfile", "mod 'puppetlabs/stdlib'\n");
+    write(root, "demo/puppet/manifests/a.pp", "file { '/tmp/x': ensure => file }\n");
+    write(root, "demo/puppet/manifests/b.pp", "exec { 'use': command => '/bin/true', require => File['/tmp/x'] }\n");
+    for checked in [root.to_path_buf(), root.join("demo"), root.join("demo/puppet")] {
+        let found = findings(vec![checked], vec![]);
+        assert_eq!(rules(&found), [], "{found:#?}");
+    }
+}
+
+#[test]
 fn a_class_name_no_class_can_have_is_an_error_not_a_missing_module() {
     // Puppet: "Could not find declared class keystone:ldap" (oracle case
     // 540), whatever modules are installed.
