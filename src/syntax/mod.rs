@@ -302,10 +302,16 @@ fn describe_error(root: Node<'_>, source: &SourceFile, truncated: bool) -> Synta
             problem = describe_first_error(inner, root, base, source, &family, truncated);
         }
     }
-    // Puppet's lexer refuses a number (`7d`, `09`) before its parser reaches
-    // a later token.
-    if let Some(number) = first_invalid_number(root, &source.text, problem.span.start) {
-        return number.into_problem(source);
+    // Puppet's lexer refuses a name segment that is no word (`a::1b`) or a
+    // number (`7d`, `09`) before its parser reaches a later token.
+    let qualified = first_illegal_qualified_name(root, &source.text, problem.span.start);
+    let number = first_invalid_number(root, &source.text, problem.span.start);
+    match (qualified, number) {
+        (Some(at), number) if number.as_ref().is_none_or(|n| at <= n.start) => {
+            return SyntaxProblem { span: source.span(at, at), message: "Illegal fully qualified name".into() };
+        }
+        (_, Some(number)) => return number.into_problem(source),
+        _ => {}
     }
     // A double-quoted string that never closes runs to the end of the file,
     // where the parse then fails; the place to fix is its opening quote.
@@ -329,6 +335,43 @@ struct InvalidNumber {
 impl InvalidNumber {
     fn into_problem(self, source: &SourceFile) -> SyntaxProblem {
         SyntaxProblem { span: source.span(self.start, self.end), message: self.message }
+    }
+}
+
+/// Where the first `::` not followed by a letter or `_` (before `before`)
+/// leaves a qualified name unfinished: the byte after it.
+fn first_illegal_qualified_name(root: Node<'_>, text: &str, before: usize) -> Option<usize> {
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        // The name the parse broke at may be the one `::` goes on.
+        let continues_name = |start: usize| {
+            start > before && text[before..start].bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b':')
+        };
+        if node.start_byte() > before && !continues_name(node.start_byte()) {
+            return None;
+        }
+        // The grammar may hold `::` as two `:` tokens.
+        let start = node.start_byte();
+        if matches!(node.kind(), "::" | ":")
+            && node.child_count() == 0
+            && !node.is_missing()
+            && text[start..].starts_with("::")
+            && !text[..start].ends_with(':')
+        {
+            let next = text[start + 2..].chars().next();
+            if !next.is_some_and(|c| c.is_ascii_alphabetic() || c == '_') {
+                return Some(start + 2);
+            }
+        }
+        if node.end_byte() > node.start_byte() && cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return None;
+            }
+        }
     }
 }
 

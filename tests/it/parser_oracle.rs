@@ -70,7 +70,14 @@ fn is_parse_error(message: &str) -> bool {
         "Unclosed quote",
         "Expression is not valid as a resource, resource-default, or resource-override",
     ];
-    PARSE_ERRORS.iter().any(|p| message.starts_with(p))
+    PARSE_ERRORS.iter().any(|p| message.starts_with(p)) || is_lexer_error(message)
+}
+
+/// Errors of Puppet's lexer about one token, whose message mplint gives too.
+fn is_lexer_error(message: &str) -> bool {
+    const LEXER_ERRORS: &[&str] =
+        &["Illegal fully qualified name", "Illegal number", "Not a valid hex number", "Not a valid octal number"];
+    LEXER_ERRORS.iter().any(|p| message.starts_with(p))
 }
 
 fn cases() -> Vec<PathBuf> {
@@ -118,6 +125,8 @@ fn disagreement(parsed: &ParsedFile, verdict: &Verdict) -> Option<String> {
     } else if problem.message.starts_with("expected `,`") {
         let next = parsed.source.position(next_token(text, problem.span.start));
         (next.line, next.column) == puppet
+    } else if is_lexer_error(&verdict.message) {
+        (at.line, at.column) == puppet && problem.message == verdict.message
     } else {
         (at.line, at.column) == puppet
     };
