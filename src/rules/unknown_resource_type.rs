@@ -44,14 +44,20 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         let suggestion = closest(&type_name, defined_types.map(|(name, _)| name.as_str()))
             .map(|name| format!("; did you mean '{name}'?"))
             .unwrap_or_default();
-        sink.report(
-            &RULE,
-            Loc::new(file, resource.type_expr.span),
+        // Names of the module defined elsewhere in the tree make it present
+        // though no directory of it is on the module path.
+        let message = if model.modules.contains_key(module) {
             format!(
                 "Unknown resource type: '{type_name}': module `{module}` defines no such defined type (Puppet's autoloader looks for {}){suggestion}",
                 autoload_path(&type_name).display()
-            ),
-            vec![],
-        );
+            )
+        } else {
+            format!(
+                "Unknown resource type: '{type_name}': no module `{module}` is on the module path, and the tree defines no such defined type (Puppet's autoloader looks for {} {}){suggestion}",
+                autoload_path(&type_name).display(),
+                super::unknown_class::module_path_shown(model)
+            )
+        };
+        sink.report(&RULE, Loc::new(file, resource.type_expr.span), message, vec![]);
     });
 }

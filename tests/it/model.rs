@@ -1805,3 +1805,17 @@ fn nothing_runs_after_a_certain_fail() {
         found.iter().filter(|f| f.level == mplint::rules::Level::Error).map(|f| (f.rule, f.span.start_pos.line)).collect();
     assert_eq!(errors, [("use-before-assign", 8)], "{found:#?}");
 }
+
+#[test]
+fn an_unknown_defined_type_of_a_module_off_the_module_path_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "modules/web/manifests/init.pp", "class web {\n  php::ini { 'x': }\n}\n");
+    // A copy of `php` kept off the module path.
+    write(root, "old/php/manifests/init.pp", "class php {\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let unknown: Vec<&str> =
+        found.iter().filter(|f| f.rule == "unknown-resource-type").map(|f| f.message.as_str()).collect();
+    assert_eq!(unknown.len(), 1, "{found:#?}");
+    assert!(unknown[0].contains("no module `php` is on the module path"), "{}", unknown[0]);
+}
