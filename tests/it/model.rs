@@ -1819,3 +1819,20 @@ fn an_unknown_defined_type_of_a_module_off_the_module_path_says_so() {
     assert_eq!(unknown.len(), 1, "{found:#?}");
     assert!(unknown[0].contains("no module `php` is on the module path"), "{}", unknown[0]);
 }
+
+#[test]
+fn versioncmp_equal_to_two_plain_versions_excludes_itself() {
+    // `versioncmp($v, '8') == 0` holds only for the string '8'; a version
+    // with letters is left undecided (`'8a'` and `'8A'` compare equal).
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let class = |a: &str, b: &str| {
+        format!("class main(String $major) {{\n  if versioncmp($major, '{a}') == 0 {{\n    file {{ '/tmp/devel': }}\n  }}\n  if 0 == versioncmp($major, '{b}') {{\n    file {{ '/tmp/devel': }}\n  }}\n}}\n")
+    };
+    write(root, "modules/main/manifests/init.pp", &class("8", "9.0-1"));
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+    write(root, "modules/main/manifests/init.pp", &class("8a", "8b"));
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("possible-duplicate-resource", "init.pp".to_string(), 6)], "{found:#?}");
+}

@@ -234,6 +234,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     pub(super) fn condition_choice(&mut self, tested: &Expr, ctx: &Ctx) -> (u32, u16) {
         if let ExprKind::Binary { op: op @ (BinaryOp::Equal | BinaryOp::NotEqual), left, right } = &tested.kind {
             let pair = match (Self::literal(left), Self::literal(right)) {
+                (None, Some(Value::Int(0))) => version_equality(left).or(Some((&**left, Value::Int(0)))),
+                (Some(Value::Int(0)), None) => version_equality(right).or(Some((&**right, Value::Int(0)))),
                 (None, Some(literal)) => Some((&**left, literal)),
                 (Some(literal), None) => Some((&**right, literal)),
                 _ => None,
@@ -475,4 +477,19 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         all_unequal.then_some(false)
     }
+}
+
+/// `versioncmp($v, '8.1')` is 0 exactly when `$v` is the string `8.1`, for
+/// a version of digits, dots and dashes only: Puppet compares such parts
+/// one by one, numbers without leading zeros by value, and the strings at
+/// the end. The subject and the version, then.
+fn version_equality(call: &Expr) -> Option<(&Expr, Value)> {
+    let ExprKind::Call(call) = &call.kind else { return None };
+    let [subject, version] = call.args.as_slice() else { return None };
+    if call.name.trim_start_matches("::") != "versioncmp" || call.lambda.is_some() {
+        return None;
+    }
+    let Some(Value::Str(version)) = Interpreter::literal(version) else { return None };
+    let plain = !version.is_empty() && version.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
+    plain.then(|| (subject, Value::Str(version)))
 }
