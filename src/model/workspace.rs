@@ -284,12 +284,27 @@ fn puppetfile_moduledir(root: &Path, puppetfile: &Puppetfile) -> Option<PathBuf>
     dir.is_dir().then_some(dir)
 }
 
-/// The module directories a Bolt project (`bolt-project.yaml`) at `root`
-/// reads: its `modulepath` (a list, or a string of `:`-separated
-/// directories; `modules` when not set), and `.modules`, where Bolt installs
-/// the project's modules. Only those that exist.
+/// A Bolt project: `bolt-project.yaml` (Bolt 3 and later), or `bolt.yaml`
+/// or a directory named `Boltdir` (Bolt 1 and 2); no module.
+fn is_bolt_project(dir: &Path) -> bool {
+    let marked = dir.join("bolt-project.yaml").is_file()
+        || dir.join("bolt.yaml").is_file()
+        || dir.file_name().is_some_and(|n| n == "Boltdir");
+    marked && !dir.join("metadata.json").is_file()
+}
+
+/// The module directories a Bolt project at `root` reads: the `modulepath`
+/// of its `bolt-project.yaml` (or Bolt 2's `bolt.yaml`: a list, or a string
+/// of `:`-separated directories), else Bolt 2's default (`modules`,
+/// `site-modules`, `site`), and `.modules`, where Bolt 3 installs the
+/// project's modules. Only those that exist.
 fn bolt_modulepath(root: &Path) -> Vec<PathBuf> {
-    let Ok(text) = std::fs::read_to_string(root.join("bolt-project.yaml")) else { return Vec::new() };
+    if !is_bolt_project(root) {
+        return Vec::new();
+    }
+    let modern = root.join("bolt-project.yaml").is_file();
+    let config = if modern { "bolt-project.yaml" } else { "bolt.yaml" };
+    let text = std::fs::read_to_string(root.join(config)).unwrap_or_default();
     let unquote = |s: &str| s.trim().trim_matches(['"', '\'']).to_string();
     let mut entries: Vec<String> = Vec::new();
     let mut lines = text.lines().peekable();
@@ -311,9 +326,13 @@ fn bolt_modulepath(root: &Path) -> Vec<PathBuf> {
         }
     }
     if !found {
-        entries.push("modules".into());
+        // Bolt 3's default is `modules` alone; Bolt 2's, which projects
+        // written for it still expect, adds `site-modules` and `site`.
+        entries.extend(["modules", "site-modules", "site"].map(String::from));
     }
-    entries.push(".modules".into());
+    if modern {
+        entries.push(".modules".into());
+    }
     entries
         .iter()
         .filter(|e| !e.starts_with('$') && !e.starts_with('~') && !Path::new(e).is_absolute())
@@ -390,6 +409,7 @@ fn is_environment(dir: &Path) -> bool {
         || (dir.join("manifests/site.pp").is_file() && !looks_like_module(dir))
         || (dir.join("manifests").is_dir() && ["modules", "site-modules", "site"].iter().any(|m| dir.join(m).is_dir()))
         || code_beside_puppetfile(dir)
+        || is_bolt_project(dir)
 }
 
 /// Manifests beside a Puppetfile, the directory being no module: the
@@ -472,7 +492,8 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
     let mut consider = |candidate: PathBuf, under_environments: bool| {
         let conf = candidate.join("environment.conf").is_file();
         let environment = is_environment(&candidate) || is_bare_environment(&candidate);
-        if conf || (under_environments && environment) || holds_environment_layout(&candidate) {
+        if conf || (under_environments && environment) || holds_environment_layout(&candidate) || is_bolt_project(&candidate)
+        {
             found.push(candidate);
         }
     };
@@ -727,6 +748,8 @@ impl Workspace {
                     }
                 }
             }
+            // A Bolt project reads the module path Bolt gives it.
+            None if is_bolt_project(root) => self.add_installed_module_dirs(root, &puppetfile),
             None => {
                 let defaults = ["site-modules", "site", "modules"].iter().map(|m| root.join(m));
                 self.module_dirs.extend(defaults.filter(|d| d.is_dir()));

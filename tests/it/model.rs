@@ -795,6 +795,23 @@ fn a_bolt_projects_modulepath_is_the_module_path() {
 }
 
 #[test]
+fn a_boltdir_in_a_repository_is_a_project_with_its_own_module_path_and_puppetfile() {
+    // Bolt 2's `Boltdir`: `modules`, `site-modules` and `site` by default,
+    // its Puppetfile installing the rest.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "README.md", "deploy with bolt\n");
+    write(root, "Boltdir/Puppetfile", "mod 'puppetlabs-apache', '4.1.0'\n");
+    write(root, "Boltdir/site-modules/sq/manifests/init.pp", "class sq {\n  include apache\n  include sq::web\n}\n");
+    write(root, "Boltdir/site-modules/sq/manifests/web.pp", "class sq::web {\n}\n");
+    for checked in [root.to_path_buf(), root.join("Boltdir")] {
+        let found = findings(vec![checked], vec![]);
+        assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 2)], "{found:#?}");
+        assert!(found[0].message.contains("Boltdir/Puppetfile installs it"), "{}", found[0].message);
+    }
+}
+
+#[test]
 fn an_environment_kept_inside_another_is_compiled_with_its_own_modules() {
     // Puppet compiles `include foo` in environment `windows` (modulepath
     // ./modules), the repository's root being an environment too.
