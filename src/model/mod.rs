@@ -10,6 +10,7 @@ pub mod ruby_types;
 pub mod set_elsewhere;
 pub mod signatures;
 pub mod templates;
+pub mod tool_manifests;
 pub mod type_names;
 pub mod value;
 pub mod workspace;

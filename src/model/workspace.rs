@@ -93,6 +93,9 @@ pub struct Workspace {
     /// Environments whose `environment.conf` names their site manifest
     /// (`manifest = manifests/site.pp`): the file or directory, by root.
     pub site_manifests: BTreeMap<PathBuf, PathBuf>,
+    /// Environments whose `manifests/` files tools apply one at a time
+    /// (Packer templates naming several): each file is applied on its own.
+    pub separately_applied: std::collections::BTreeSet<PathBuf>,
     /// Directories whose children are modules, in search order.
     pub module_dirs: Vec<PathBuf>,
     /// Single modules checked on their own, by directory.
@@ -492,7 +495,10 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
     let mut consider = |candidate: PathBuf, under_environments: bool| {
         let conf = candidate.join("environment.conf").is_file();
         let environment = is_environment(&candidate) || is_bare_environment(&candidate);
-        if conf || (under_environments && environment) || holds_environment_layout(&candidate) || is_bolt_project(&candidate)
+        if conf
+            || (under_environments && environment)
+            || holds_environment_layout(&candidate)
+            || is_bolt_project(&candidate)
         {
             found.push(candidate);
         }
@@ -697,7 +703,35 @@ impl Workspace {
         let nested = |p: &PathBuf| outer.iter().any(|o| o != p && in_module_of(p, o));
         ws.module_dirs.retain(|d| !nested(d));
         ws.environments.retain(|e| !nested(e));
+        ws.read_tool_manifests();
         ws
+    }
+
+    /// The manifests Vagrantfiles and Packer templates apply, for the
+    /// environments whose `environment.conf` names no manifest: one file
+    /// named is the site manifest; several, or a computed name, make each
+    /// file one applied on its own.
+    fn read_tool_manifests(&mut self) {
+        for env in &self.environments {
+            if self.site_manifests.contains_key(env) {
+                continue;
+            }
+            let named = super::tool_manifests::named_manifests_for(env);
+            let dir = env.join("manifests");
+            let mut files: Vec<Option<&String>> =
+                named.iter().filter(|n| n.dir == dir).map(|n| n.file.as_ref()).collect();
+            files.sort();
+            files.dedup();
+            match files.as_slice() {
+                [] => {}
+                [Some(file)] if dir.join(file).is_file() => {
+                    self.site_manifests.insert(env.clone(), dir.join(file));
+                }
+                _ => {
+                    self.separately_applied.insert(env.clone());
+                }
+            }
+        }
     }
 
     /// A file named on its own: its layout is read from its ancestors, so
@@ -832,7 +866,7 @@ impl Workspace {
 
     /// The role of a file in this layout.
     pub fn role(&self, file: &Path) -> FileRole {
-        for env in &self.environments {
+        for env in self.environments.iter().filter(|env| !self.separately_applied.contains(*env)) {
             let site = self.site_manifests.get(env).cloned().unwrap_or_else(|| env.join("manifests"));
             if file.starts_with(&site) {
                 return FileRole::Site { root: env.clone() };

@@ -1,7 +1,7 @@
 //! `illegal-name`
 
-use crate::syntax::ast::variable_name_problem;
 use super::{Finding, Level, RuleInfo};
+use crate::syntax::ast::variable_name_problem;
 use crate::syntax::ast::{Expr, ExprKind, NodeMatcher, Parameter};
 use crate::syntax::source::Span;
 use crate::syntax::ParsedFile;

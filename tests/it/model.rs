@@ -1721,8 +1721,16 @@ fn a_module_off_the_module_path_brings_its_own_custom_facts() {
     let root = dir.path();
     // The site's modules live where no layout rule finds them.
     write(root, "site/manifests/site.pp", "node default {\n  include gdm\n}\n");
-    write(root, "site/extra/modules/gdm/lib/facter/gdm_installed.rb", "Facter.add('gdm_installed') do\n  setcode { 'true' }\nend\n");
-    write(root, "site/extra/modules/gdm/manifests/init.pp", "class gdm {\n  if $gdm_installed == 'true' {\n    notify { 'gdm': }\n  }\n  notify { $unset_anywhere: }\n}\n");
+    write(
+        root,
+        "site/extra/modules/gdm/lib/facter/gdm_installed.rb",
+        "Facter.add('gdm_installed') do\n  setcode { 'true' }\nend\n",
+    );
+    write(
+        root,
+        "site/extra/modules/gdm/manifests/init.pp",
+        "class gdm {\n  if $gdm_installed == 'true' {\n    notify { 'gdm': }\n  }\n  notify { $unset_anywhere: }\n}\n",
+    );
     for checked in [root.to_path_buf(), root.join("site")] {
         let found = findings(vec![checked], vec![]);
         let unbound: Vec<(&str, u32)> = found
@@ -1798,7 +1806,11 @@ fn a_variable_name_puppet_refuses_is_reported_once() {
     // Puppet fails the file at parse time: how the name would resolve is moot.
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    write(root, "modules/nagios/manifests/init.pp", "class nagios {\n  notify { 'n': message => \"host \\\\$HOSTNAME\\\\$\" }\n}\n");
+    write(
+        root,
+        "modules/nagios/manifests/init.pp",
+        "class nagios {\n  notify { 'n': message => \"host \\\\$HOSTNAME\\\\$\" }\n}\n",
+    );
     write(root, "manifests/site.pp", "notify { \"\\\\$Top\": }\ninclude nagios\n");
     let found = findings(vec![root.to_path_buf()], vec![]);
     let reported: Vec<(&str, u32)> = found.iter().map(|f| (f.rule, f.span.start_pos.line)).collect();
@@ -1816,10 +1828,19 @@ fn nothing_runs_after_a_certain_fail() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert!(found.iter().all(|f| f.level < mplint::rules::Level::Error), "{found:#?}");
     // Declared in the other order, `frag` reads a class no one declared yet.
-    write(root, "manifests/site.pp", &site.replace("outer { 'a': }\nfrag { 'b': }\n", "frag { 'b': }\nouter { 'a': }\n").replace("include php\n", ""));
+    write(
+        root,
+        "manifests/site.pp",
+        &site
+            .replace("outer { 'a': }\nfrag { 'b': }\n", "frag { 'b': }\nouter { 'a': }\n")
+            .replace("include php\n", ""),
+    );
     let found = findings(vec![root.to_path_buf()], vec![]);
-    let errors: Vec<(&str, u32)> =
-        found.iter().filter(|f| f.level == mplint::rules::Level::Error).map(|f| (f.rule, f.span.start_pos.line)).collect();
+    let errors: Vec<(&str, u32)> = found
+        .iter()
+        .filter(|f| f.level == mplint::rules::Level::Error)
+        .map(|f| (f.rule, f.span.start_pos.line))
+        .collect();
     assert_eq!(errors, [("use-before-assign", 8)], "{found:#?}");
 }
 
@@ -1852,4 +1873,32 @@ fn versioncmp_equal_to_two_plain_versions_excludes_itself() {
     write(root, "modules/main/manifests/init.pp", &class("8a", "8b"));
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("possible-duplicate-resource", "init.pp".to_string(), 6)], "{found:#?}");
+}
+
+#[test]
+fn manifests_that_vagrant_or_packer_apply_one_at_a_time_are_not_one_catalog() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "puppet/modules/base/manifests/init.pp", "class base {\n}\n");
+    write(root, "puppet/manifests/default.pp", "package { 'htop': ensure => present }\ninclude base\n");
+    write(root, "puppet/manifests/exercise.pp", "package { 'htop': ensure => latest }\n");
+    // Read as one directory manifest, the two files clash.
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("duplicate-resource", "exercise.pp".to_string(), 1)], "{found:#?}");
+    // Vagrant applies `default.pp` alone; `exercise.pp` is applied by hand.
+    write(
+        root,
+        "Vagrantfile",
+        "Vagrant.configure('2') do |config|\n  config.vm.provision 'puppet' do |puppet|\n    puppet.manifests_path = 'puppet/manifests'\n    puppet.manifest_file = 'default.pp'\n    puppet.module_path = 'puppet/modules'\n  end\nend\n",
+    );
+    assert_eq!(rules(&findings(vec![root.to_path_buf()], vec![])), []);
+    // Packer, run from the repository's top, applies each file on its own.
+    std::fs::remove_file(root.join("Vagrantfile")).unwrap();
+    std::fs::create_dir_all(root.join(".git")).unwrap();
+    write(
+        root,
+        "templates/aws/image.json",
+        "{\"provisioners\": [{\"type\": \"puppet-masterless\", \"manifest_file\": \"puppet/manifests/{{user `component`}}.pp\"}]}\n",
+    );
+    assert_eq!(rules(&findings(vec![root.to_path_buf()], vec![])), []);
 }
