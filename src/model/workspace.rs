@@ -408,11 +408,18 @@ fn holds_main_manifest(dir: &Path) -> bool {
 /// A module may define `<module>::site` in `manifests/site.pp`: that file
 /// makes a site manifest only outside a module.
 fn is_environment(dir: &Path) -> bool {
-    dir.join("environment.conf").is_file()
+    has_environment_conf(dir)
         || (dir.join("manifests/site.pp").is_file() && !looks_like_module(dir))
         || (dir.join("manifests").is_dir() && ["modules", "site-modules", "site"].iter().any(|m| dir.join(m).is_dir()))
         || code_beside_puppetfile(dir)
         || is_bolt_project(dir)
+}
+
+/// An `environment.conf` that makes `dir` an environment: not one left in
+/// Puppet's configuration directory (`/etc/puppetlabs`, holding
+/// `code/environments/`), where Puppet never reads it.
+fn has_environment_conf(dir: &Path) -> bool {
+    dir.join("environment.conf").is_file() && !(dir.join("code/environments").is_dir() && !dir.join("manifests").is_dir())
 }
 
 /// Manifests beside a Puppetfile, the directory being no module: the
@@ -493,7 +500,7 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
     }
     let mut found = Vec::new();
     let mut consider = |candidate: PathBuf, under_environments: bool| {
-        let conf = candidate.join("environment.conf").is_file();
+        let conf = has_environment_conf(&candidate);
         let environment = is_environment(&candidate) || is_bare_environment(&candidate);
         if conf
             || (under_environments && environment)
@@ -505,7 +512,7 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
     };
     let dir_is_environments = dir.file_name().is_some_and(|n| n == "environments");
     for child in child_dirs(dir).into_iter().filter(visible) {
-        if is_environment(&child) || child.join("environment.conf").is_file() {
+        if is_environment(&child) {
             consider(child, dir_is_environments);
             continue;
         }

@@ -1902,3 +1902,20 @@ fn manifests_that_vagrant_or_packer_apply_one_at_a_time_are_not_one_catalog() {
     );
     assert_eq!(rules(&findings(vec![root.to_path_buf()], vec![])), []);
 }
+
+#[test]
+fn an_environment_conf_left_in_a_configuration_directory_makes_no_environment() {
+    // `ops/puppet` is unpacked into /etc/puppetlabs; its environments take
+    // `code/modules` as their base module path.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "ops/puppet/environment.conf", "");
+    write(root, "ops/puppet/code/environments/production/environment.conf", "");
+    write(root, "ops/puppet/code/environments/production/manifests/site.pp", "include role\n");
+    write(root, "ops/puppet/code/modules/role/manifests/init.pp", "class role {\n  include profile\n}\n");
+    write(root, "ops/puppet/code/modules/profile/manifests/init.pp", "class profile {\n  notify { 'p': }\n}\n");
+    for checked in [root.to_path_buf(), root.join("ops"), root.join("ops/puppet")] {
+        let found = findings(vec![checked], vec![]);
+        assert_eq!(rules(&found), [], "{found:#?}");
+    }
+}
