@@ -419,7 +419,8 @@ fn is_environment(dir: &Path) -> bool {
 /// Puppet's configuration directory (`/etc/puppetlabs`, holding
 /// `code/environments/`), where Puppet never reads it.
 fn has_environment_conf(dir: &Path) -> bool {
-    dir.join("environment.conf").is_file() && !(dir.join("code/environments").is_dir() && !dir.join("manifests").is_dir())
+    dir.join("environment.conf").is_file()
+        && !(dir.join("code/environments").is_dir() && !dir.join("manifests").is_dir())
 }
 
 /// Manifests beside a Puppetfile, the directory being no module: the
@@ -729,6 +730,12 @@ impl Workspace {
                 named.iter().filter(|n| n.dir == dir).map(|n| n.file.as_ref()).collect();
             files.sort();
             files.dedup();
+            // Files that import others or classify nodes make a site read
+            // whole, wherever a tool applies one of them (a Vagrant box
+            // beside production).
+            if !files.is_empty() && super::tool_manifests::reads_as_one_site(&dir) {
+                continue;
+            }
             match files.as_slice() {
                 [] => {}
                 [Some(file)] if dir.join(file).is_file() => {

@@ -1904,6 +1904,22 @@ fn manifests_that_vagrant_or_packer_apply_one_at_a_time_are_not_one_catalog() {
 }
 
 #[test]
+fn a_site_that_classifies_nodes_is_read_whole_though_vagrant_applies_one_file() {
+    // Vagrant applies `vagrant.pp`; production reads the whole directory,
+    // whose first file declares what the node's classes read.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "Vagrantfile", "Vagrant.configure('2') do |c|\n  c.vm.provision :puppet do |puppet|\n    puppet.manifest_file = 'vagrant.pp'\n  end\nend\n");
+    write(root, "manifests/site/00_all.pp", "include params\n");
+    write(root, "manifests/site/01_app.pp", "node 'app01' {\n  include app\n}\n");
+    write(root, "manifests/vagrant.pp", "node 'app-vm' {\n  include app\n}\n");
+    write(root, "modules/params/manifests/init.pp", "class params {\n  $root = '/srv'\n}\n");
+    write(root, "modules/app/manifests/init.pp", "class app {\n  notify { $params::root: }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert!(found.iter().all(|f| f.level < mplint::rules::Level::Error), "{found:#?}");
+}
+
+#[test]
 fn an_environment_conf_left_in_a_configuration_directory_makes_no_environment() {
     // `ops/puppet` is unpacked into /etc/puppetlabs; its environments take
     // `code/modules` as their base module path.
