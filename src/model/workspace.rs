@@ -254,6 +254,14 @@ struct Puppetfile {
 fn read_puppetfile(root: &Path) -> Puppetfile {
     let Ok(text) = std::fs::read_to_string(root.join("Puppetfile")) else { return Puppetfile::default() };
     let mut read = Puppetfile::default();
+    // Methods the Puppetfile defines (Boxen's `github "name", "1.0"`) are
+    // called as `mod` is.
+    let mut callers = vec!["mod".to_string()];
+    callers.extend(text.lines().filter_map(|line| {
+        let name = line.trim_start().strip_prefix("def ")?;
+        let name: String = name.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        (!name.is_empty()).then_some(name)
+    }));
     for line in text.lines() {
         let line = line.trim_start();
         if let Some(rest) = line.strip_prefix("moduledir") {
@@ -267,7 +275,7 @@ fn read_puppetfile(root: &Path) -> Puppetfile {
             Some(rest) => (rest.trim_start_matches('#').trim_start(), true),
             None => (line, false),
         };
-        let Some(module) = puppetfile_mod(line) else { continue };
+        let Some(module) = callers.iter().find_map(|caller| puppetfile_mod(line, caller)) else { continue };
         if commented {
             read.disabled.push(module)
         } else {
@@ -344,9 +352,12 @@ fn bolt_modulepath(root: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The module of a `mod 'owner-name', …` line.
-fn puppetfile_mod(line: &str) -> Option<String> {
-    let rest = line.strip_prefix("mod")?;
+/// The module of a `mod 'owner-name', …` line (`caller` being `mod`).
+fn puppetfile_mod(line: &str, caller: &str) -> Option<String> {
+    let rest = line.strip_prefix(caller)?;
+    if !rest.starts_with(['(', ' ', '\t', '\'', '"']) {
+        return None;
+    }
     let rest = rest.trim_start_matches(['(', ' ', '\t']);
     let quote = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
     let name = rest[1..].split(quote).next()?;

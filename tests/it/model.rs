@@ -1935,3 +1935,20 @@ fn an_environment_conf_left_in_a_configuration_directory_makes_no_environment() 
         assert_eq!(rules(&found), [], "{found:#?}");
     }
 }
+
+#[test]
+fn a_puppetfile_helper_method_installs_modules_as_mod_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "Puppetfile",
+        "def github(name, *args)\n  mod name, args.first, :github_tarball => \"boxen/puppet-#{name}\"\nend\ngithub \"boxen\", \"3.11.1\"\n",
+    );
+    write(root, "manifests/site.pp", "include boxen::environment\ninclude other\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let missing: Vec<&str> = found.iter().filter(|f| f.rule == "missing-module").map(|f| f.message.as_str()).collect();
+    assert_eq!(missing.len(), 2, "{found:#?}");
+    assert!(missing[0].contains("Puppetfile installs it"), "{}", missing[0]);
+    assert!(missing[1].contains("no Puppetfile"), "{}", missing[1]);
+}
