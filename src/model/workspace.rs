@@ -249,6 +249,9 @@ struct Puppetfile {
     disabled: Vec<String>,
     /// Its `moduledir`, as written.
     moduledir: Option<String>,
+    /// Modules installed from a directory of the tree (`:path => './app'`):
+    /// name and path, as written.
+    local: Vec<(String, String)>,
 }
 
 fn read_puppetfile(root: &Path) -> Puppetfile {
@@ -279,6 +282,9 @@ fn read_puppetfile(root: &Path) -> Puppetfile {
         if commented {
             read.disabled.push(module)
         } else {
+            if let Some(path) = local_path(line) {
+                read.local.push((module.clone(), path));
+            }
             read.installed.push(module)
         }
     }
@@ -350,6 +356,15 @@ fn bolt_modulepath(root: &Path) -> Vec<PathBuf> {
         .map(|e| crate::paths::normalize(&root.join(e), root))
         .filter(|dir| dir.is_dir())
         .collect()
+}
+
+/// The directory a `mod` line installs from: `:path => './app'` (r10k,
+/// librarian-puppet) or `path: './app'`.
+fn local_path(line: &str) -> Option<String> {
+    let at = line.find(":path").map(|i| i + 5).or_else(|| line.find(" path:").map(|i| i + 6))?;
+    let rest = line[at..].trim_start().trim_start_matches("=>").trim_start();
+    let quote = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
+    rest[1..].split(quote).next().filter(|p| !p.is_empty()).map(str::to_string)
 }
 
 /// The module of a `mod 'owner-name', …` line (`caller` being `mod`).
@@ -881,6 +896,14 @@ impl Workspace {
 
     /// The modules a `Puppetfile` at `root` installs or comments out.
     fn add_puppetfile(&mut self, root: &Path, puppetfile: Puppetfile) {
+        // A module installed from the tree is the tree's own code, on the
+        // module path once installed.
+        for (module, path) in &puppetfile.local {
+            let dir = crate::paths::normalize(Path::new(path), root);
+            if dir.join("manifests").is_dir() && dir.starts_with(root) && !self.single_modules.contains_key(&dir) {
+                self.single_modules.insert(dir, module.clone());
+            }
+        }
         for module in puppetfile.installed {
             self.puppetfile_modules.entry(module).or_insert_with(|| root.join("Puppetfile"));
         }

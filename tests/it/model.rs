@@ -1952,3 +1952,24 @@ fn a_puppetfile_helper_method_installs_modules_as_mod_does() {
     assert!(missing[0].contains("Puppetfile installs it"), "{}", missing[0]);
     assert!(missing[1].contains("no Puppetfile"), "{}", missing[1]);
 }
+
+#[test]
+fn a_module_the_puppetfile_installs_from_the_tree_is_on_the_module_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "puppet/Puppetfile", "mod 'qbrc-mevapi', '0.1.0', :path => './mevapi'\n");
+    write(root, "puppet/manifests/site.pp", "node default {\n  class { 'mevapi': no_such_param => 1 }\n}\n");
+    write(
+        root,
+        "puppet/mevapi/metadata.json",
+        "{\"name\": \"qbrc-mevapi\", \"dependencies\": [{\"name\": \"puppet-nginx\"}]}\n",
+    );
+    write(root, "puppet/mevapi/manifests/init.pp", "class mevapi($admin_email = 'a@b') {\n  include nginx\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(
+        rules(&found),
+        [("unknown-parameter", "site.pp".to_string(), 2), ("missing-module", "init.pp".to_string(), 2)],
+        "{found:#?}"
+    );
+    assert!(found[1].message.contains("depends on `puppet-nginx`"), "{}", found[1].message);
+}
