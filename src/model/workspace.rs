@@ -445,8 +445,8 @@ fn is_environment(dir: &Path) -> bool {
 /// Puppet's configuration directory (`/etc/puppetlabs`, holding
 /// `code/environments/`), where Puppet never reads it.
 fn has_environment_conf(dir: &Path) -> bool {
-    dir.join("environment.conf").is_file()
-        && !(dir.join("code/environments").is_dir() && !dir.join("manifests").is_dir())
+    let in_configuration_dir = dir.join("code/environments").is_dir() && !dir.join("manifests").is_dir();
+    dir.join("environment.conf").is_file() && !in_configuration_dir
 }
 
 /// Manifests beside a Puppetfile, the directory being no module: the

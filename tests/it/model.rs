@@ -1831,9 +1831,7 @@ fn nothing_runs_after_a_certain_fail() {
     write(
         root,
         "manifests/site.pp",
-        &site
-            .replace("outer { 'a': }\nfrag { 'b': }\n", "frag { 'b': }\nouter { 'a': }\n")
-            .replace("include php\n", ""),
+        site.replace("outer { 'a': }\nfrag { 'b': }\n", "frag { 'b': }\nouter { 'a': }\n").replace("include php\n", ""),
     );
     let found = findings(vec![root.to_path_buf()], vec![]);
     let errors: Vec<(&str, u32)> = found
@@ -1867,10 +1865,10 @@ fn versioncmp_equal_to_two_plain_versions_excludes_itself() {
     let class = |a: &str, b: &str| {
         format!("class main(String $major) {{\n  if versioncmp($major, '{a}') == 0 {{\n    file {{ '/tmp/devel': }}\n  }}\n  if 0 == versioncmp($major, '{b}') {{\n    file {{ '/tmp/devel': }}\n  }}\n}}\n")
     };
-    write(root, "modules/main/manifests/init.pp", &class("8", "9.0-1"));
+    write(root, "modules/main/manifests/init.pp", class("8", "9.0-1"));
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
-    write(root, "modules/main/manifests/init.pp", &class("8a", "8b"));
+    write(root, "modules/main/manifests/init.pp", class("8a", "8b"));
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("possible-duplicate-resource", "init.pp".to_string(), 6)], "{found:#?}");
 }

@@ -491,5 +491,5 @@ fn version_equality(call: &Expr) -> Option<(&Expr, Value)> {
     }
     let Some(Value::Str(version)) = Interpreter::literal(version) else { return None };
     let plain = !version.is_empty() && version.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
-    plain.then(|| (subject, Value::Str(version)))
+    plain.then_some((subject, Value::Str(version)))
 }
