@@ -86,7 +86,7 @@ fn not_defined(model: &Model<'_>, name: &str) -> String {
 }
 
 /// Where the autoloader looks, as the run found it.
-pub(super) fn module_path_shown(model: &Model<'_>) -> String {
+fn module_path_shown(model: &Model<'_>) -> String {
     let dirs = &model.workspace.module_dirs;
     if dirs.is_empty() {
         return "in the module path's directories, and mplint found none here (give them with --modulepath)".into();

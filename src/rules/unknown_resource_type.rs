@@ -53,9 +53,8 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             )
         } else {
             format!(
-                "Unknown resource type: '{type_name}': no module `{module}` is on the module path, and the tree defines no such defined type (Puppet's autoloader looks for {} {}){suggestion}",
-                autoload_path(&type_name).display(),
-                super::unknown_class::module_path_shown(model)
+                "Unknown resource type: '{type_name}': no module `{module}` is on the module path, and the tree defines no such defined type (Puppet's autoloader looks for {}){suggestion}",
+                autoload_path(&type_name).display()
             )
         };
         sink.report(&RULE, Loc::new(file, resource.type_expr.span), message, vec![]);
