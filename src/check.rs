@@ -367,6 +367,7 @@ fn check_tree_group(
     }
     outcome.checked = reported.iter().filter(|r| **r).count();
     workspace.roots = config_roots.to_vec();
+    workspace.read_tool_manifests(config_roots);
     workspace.display = display.clone();
     workspace.include_functions = options.settings.include_functions.clone();
     workspace.compile_every_node = options.compile_every_node;

@@ -27,20 +27,21 @@ const MAX_DEPTH: usize = 4;
 const MAX_LEVELS_UP: usize = 3;
 
 /// The manifests that Vagrantfiles and Packer templates apply that may
-/// concern the environment `env`: those of Vagrantfiles in it or a few
-/// directories above it, and of any configuration in its repository (the
-/// git work tree holding it), or in it when it is in none.
-pub fn named_manifests_for(env: &Path) -> Vec<NamedManifest> {
+/// concern the environment `env`: those of any configuration in its
+/// repository (the git work tree holding it) or, in none, in the checked
+/// directory holding it (`checked`: those the user named), and of
+/// Vagrantfiles a few directories above it.
+pub fn named_manifests_for(env: &Path, checked: &[PathBuf]) -> Vec<NamedManifest> {
     let above: Vec<&Path> = env.ancestors().take(MAX_LEVELS_UP + 1).collect();
-    let top = above.iter().position(|dir| dir.join(".git").exists());
-    let Some(top) = top else {
-        let mut named = named_manifests(&[env.to_path_buf()]);
-        for dir in &above[1..] {
-            named.extend(read_file(&dir.join("Vagrantfile")).and_then(|text| vagrant_manifest(dir, &text)));
-        }
-        return named;
-    };
-    named_manifests(&[above[top].to_path_buf()])
+    if let Some(top) = above.iter().position(|dir| dir.join(".git").exists()) {
+        return named_manifests(&[above[top].to_path_buf()]);
+    }
+    let base = above.iter().rev().find(|dir| checked.iter().any(|c| c == *dir)).copied().unwrap_or(env);
+    let mut named = named_manifests(&[base.to_path_buf()]);
+    for dir in above[1..].iter().filter(|dir| !dir.starts_with(base)) {
+        named.extend(read_file(&dir.join("Vagrantfile")).and_then(|text| vagrant_manifest(dir, &text)));
+    }
+    named
 }
 
 /// The manifests that Vagrantfiles and Packer templates under `roots` apply.

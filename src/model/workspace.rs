@@ -737,7 +737,6 @@ impl Workspace {
         let nested = |p: &PathBuf| outer.iter().any(|o| o != p && in_module_of(p, o));
         ws.module_dirs.retain(|d| !nested(d));
         ws.environments.retain(|e| !nested(e));
-        ws.read_tool_manifests();
         ws
     }
 
@@ -745,12 +744,14 @@ impl Workspace {
     /// environments whose `environment.conf` names no manifest: one file
     /// named is the site manifest; several, or a computed name, make each
     /// file one applied on its own.
-    fn read_tool_manifests(&mut self) {
+    /// `checked` are the directories the user named, whose tools may be
+    /// kept beside the environment.
+    pub fn read_tool_manifests(&mut self, checked: &[PathBuf]) {
         for env in &self.environments {
             if self.site_manifests.contains_key(env) {
                 continue;
             }
-            let named = super::tool_manifests::named_manifests_for(env);
+            let named = super::tool_manifests::named_manifests_for(env, checked);
             let dir = env.join("manifests");
             let mut files: Vec<Option<&String>> =
                 named.iter().filter(|n| n.dir == dir).map(|n| n.file.as_ref()).collect();

@@ -1890,15 +1890,17 @@ fn manifests_that_vagrant_or_packer_apply_one_at_a_time_are_not_one_catalog() {
         "Vagrant.configure('2') do |config|\n  config.vm.provision 'puppet' do |puppet|\n    puppet.manifests_path = 'puppet/manifests'\n    puppet.manifest_file = 'default.pp'\n    puppet.module_path = 'puppet/modules'\n  end\nend\n",
     );
     assert_eq!(rules(&findings(vec![root.to_path_buf()], vec![])), []);
-    // Packer, run from the repository's top, applies each file on its own.
+    // Packer, run from the repository's top, applies each file on its own:
+    // found from the checked directory, or from the git work tree's top.
     std::fs::remove_file(root.join("Vagrantfile")).unwrap();
-    std::fs::create_dir_all(root.join(".git")).unwrap();
     write(
         root,
         "templates/aws/image.json",
         "{\"provisioners\": [{\"type\": \"puppet-masterless\", \"manifest_file\": \"puppet/manifests/{{user `component`}}.pp\"}]}\n",
     );
     assert_eq!(rules(&findings(vec![root.to_path_buf()], vec![])), []);
+    std::fs::create_dir_all(root.join(".git")).unwrap();
+    assert_eq!(rules(&findings(vec![root.join("puppet")], vec![])), []);
 }
 
 #[test]
