@@ -822,20 +822,16 @@ fn custom_fact_names(ruby: &str) -> Vec<String> {
     let mut names = Vec::new();
     let mut rest = ruby;
     while let Some(at) = rest.find("Facter.add") {
+        let before = &ruby[..ruby.len() - rest.len() + at];
         rest = &rest[at + "Facter.add".len()..];
         let args = rest.trim_start().trim_start_matches('(').trim_start();
         let name: String = match args.chars().next() {
             Some(':') => args[1..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect(),
-            Some(q @ ('\'' | '"')) => {
-                let quoted: String = args[1..].chars().take_while(|c| *c != q).collect();
-                let after = args[1 + quoted.len()..].trim_start_matches(q).trim_start();
-                // `"has" + path.gsub(…)`, `"nic_#{n}"`: a name computed
-                // from a known start, kept as that start and `*`.
-                match quoted.find("#{").filter(|_| q == '"') {
-                    Some(at) => format!("{}*", &quoted[..at]),
-                    None if after.starts_with('+') => format!("{quoted}*"),
-                    None => quoted,
-                }
+            Some('\'' | '"') => name_written(args),
+            // `Facter.add(name)`: what the last `name = …` before it sets.
+            Some(c) if c.is_ascii_lowercase() || c == '_' => {
+                let variable: String = args.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                assigned_before(before, &variable).map(name_written).unwrap_or_default()
             }
             _ => String::new(),
         };
@@ -846,9 +842,38 @@ fn custom_fact_names(ruby: &str) -> Vec<String> {
     names
 }
 
+/// A fact's name as a quoted string starts `written`: the string, or for
+/// a name computed from it (`"has" + path.gsub(…)`, `"nic_#{n}"`), the
+/// known start and `*`.
+fn name_written(written: &str) -> String {
+    let Some(q @ ('\'' | '"')) = written.chars().next() else { return String::new() };
+    let quoted: String = written[1..].chars().take_while(|c| *c != q).collect();
+    let after = written[1 + quoted.len()..].trim_start_matches(q).trim_start();
+    match quoted.find("#{").filter(|_| q == '"') {
+        Some(at) => format!("{}*", &quoted[..at]),
+        None if after.starts_with('+') => format!("{quoted}*"),
+        None => quoted,
+    }
+}
+
+/// What the last assignment `variable = …` in `before` assigns, as written.
+fn assigned_before<'t>(before: &'t str, variable: &str) -> Option<&'t str> {
+    before.lines().rev().find_map(|line| {
+        let rest = line.trim_start().strip_prefix(variable)?;
+        let value = rest.trim_start().strip_prefix('=')?;
+        (!value.starts_with(['=', '~'])).then(|| value.trim_start())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn custom_fact_names_computed_in_ruby() {
+        let ruby = "n = 'my_' + x + '_b'\nFacter.add(n) do\nend\nFacter.add(:plain) do\nend\nFacter.add(\"nic_#{i}\")\nFacter.add(unknown)\n";
+        assert_eq!(custom_fact_names(ruby), ["my_*", "plain", "nic_*"]);
+    }
 
     #[test]
     fn core_and_interface_facts() {
