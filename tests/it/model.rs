@@ -1973,3 +1973,21 @@ fn a_module_the_puppetfile_installs_from_the_tree_is_on_the_module_path() {
     );
     assert!(found[1].message.contains("depends on `puppet-nginx`"), "{}", found[1].message);
 }
+
+#[test]
+fn stdlibs_type_tests_guard_their_branch() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "modules/fw/manifests/rule.pp",
+        "define fw::rule($dport, $opts = 5) {\n  if is_array($dport) { $d = join($dport, ',') } else { $d = \"${dport}\" }\n  if is_hash($opts) { $k = keys($opts) } else { $k = [] }\n  notify { \"${title} ${d} ${k}\": }\n}\n",
+    );
+    write(
+        root,
+        "manifests/site.pp",
+        "fw::rule { 'a': dport => 8091 }\nfw::rule { 'b': dport => [1, 2], opts => { 'x' => 1 } }\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}

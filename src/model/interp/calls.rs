@@ -159,6 +159,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 Value::Int(_) | Value::Float(_) => Value::Bool(false),
                 _ => Value::Unknown,
             },
+            // Type tests (stdlib's and Puppet's `is_a`) on a known value.
+            ("is_array", [value]) => is_of_type(value, "Array"),
+            ("is_hash", [value]) => is_of_type(value, "Hash"),
+            ("is_a", [value, Value::Type(written)]) => is_of_type(value, written),
             _ => Value::Unknown,
         }
     }
@@ -501,5 +505,29 @@ fn lambda_arguments(function: &str, args: &[Value], params: usize) -> Vec<Vec<Va
 
 /// The functions whose value [`Interpreter::built_in_value`] may know.
 pub(super) fn value_known_of(function: &str) -> bool {
-    matches!(function.trim_start_matches("::"), "load_module_metadata" | "versioncmp" | "empty")
+    matches!(
+        function.trim_start_matches("::"),
+        "load_module_metadata" | "versioncmp" | "empty" | "is_array" | "is_hash" | "is_a"
+    )
+}
+
+/// Whether a known value is an instance of one of the plain data types;
+/// unknown for any other value or type.
+fn is_of_type(value: &Value, written: &str) -> Value {
+    let holds = match value {
+        Value::Str(_) => written == "String",
+        Value::Int(_) => matches!(written, "Integer" | "Numeric"),
+        Value::Float(_) => matches!(written, "Float" | "Numeric"),
+        Value::Bool(_) => written == "Boolean",
+        Value::Array(_) => written == "Array",
+        Value::Hash(_) => written == "Hash",
+        Value::Undef => written == "Undef",
+        _ => return Value::Unknown,
+    };
+    let plain = ["String", "Integer", "Numeric", "Float", "Boolean", "Array", "Hash", "Undef"];
+    if plain.contains(&written) {
+        Value::Bool(holds)
+    } else {
+        Value::Unknown
+    }
 }
