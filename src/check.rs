@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use crate::config::Settings;
 use crate::input::{self, Notice, NoticeKind};
 use crate::model::index::FileId;
+use crate::model::tool_manifests::Searched;
 use crate::model::workspace::{code_dir_module_path, context_root, environments_within, Workspace};
 use crate::model::{EntryResults, Model};
 use crate::paths::{normalize, PathDisplay};
@@ -210,7 +211,7 @@ fn check_trees(
     if environments.is_empty() {
         let mut options = options.clone();
         options.module_path.extend(config_roots.iter().flat_map(|root| code_dir_module_path(root)));
-        return check_tree_group(trees, named, focus, &[], &config_roots, &options);
+        return check_tree_group(trees, named, focus, &[], &config_roots, &options, &mut Searched::new());
     }
     let skipped: Vec<PathBuf> = environments.iter().map(|(absolute, ..)| absolute.clone()).collect();
     // The code directory's module directories that environments take are
@@ -231,6 +232,8 @@ fn check_trees(
     let mut merged = CheckOutcome::default();
     let mut library: Vec<ParsedFile> = Vec::new();
     let mut stdin_taken = false;
+    // The tools' configurations, searched once for the whole run.
+    let mut searched = Searched::new();
     for (group_trees, group_skipped, base_modules) in groups {
         let absolute: Vec<PathBuf> = group_trees.iter().map(|t| normalize(t, &cwd)).collect();
         let belongs = |path: &PathBuf| {
@@ -245,8 +248,15 @@ fn check_trees(
         if !stdin_here {
             group_options.stdin = None;
         }
-        let mut outcome =
-            check_tree_group(&group_trees, &group_named, focus.clone(), &group_skipped, &config_roots, &group_options)?;
+        let mut outcome = check_tree_group(
+            &group_trees,
+            &group_named,
+            focus.clone(),
+            &group_skipped,
+            &config_roots,
+            &group_options,
+            &mut searched,
+        )?;
         library.extend(outcome.files.split_off(outcome.checked));
         merged.checked += outcome.checked;
         merged.files.append(&mut outcome.files);
@@ -274,6 +284,7 @@ fn check_tree_group(
     skipped: &[PathBuf],
     config_roots: &[PathBuf],
     options: &CheckOptions,
+    searched: &mut Searched,
 ) -> Result<CheckOutcome, CheckError> {
     let started = Instant::now();
     let exclude_patterns: Vec<String> = options.excludes.iter().chain(&options.settings.excludes).cloned().collect();
@@ -367,7 +378,7 @@ fn check_tree_group(
     }
     outcome.checked = reported.iter().filter(|r| **r).count();
     workspace.roots = config_roots.to_vec();
-    workspace.read_tool_manifests(config_roots);
+    workspace.read_tool_manifests(config_roots, searched);
     workspace.display = display.clone();
     workspace.include_functions = options.settings.include_functions.clone();
     workspace.compile_every_node = options.compile_every_node;

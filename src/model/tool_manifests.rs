@@ -3,6 +3,7 @@
 //! Packer's `puppet-masterless` provisioner (`manifest_file`). Such a
 //! `manifests/` directory is no directory manifest read whole.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use regex::Regex;
@@ -14,6 +15,9 @@ pub struct NamedManifest {
     pub dir: PathBuf,
     pub file: Option<String>,
 }
+
+/// What the configurations under each directory searched name.
+pub type Searched = BTreeMap<PathBuf, Vec<NamedManifest>>;
 
 /// Directories not searched for tool configurations: modules, data and
 /// test fixtures hold none that name a site's manifests.
@@ -31,13 +35,18 @@ const MAX_LEVELS_UP: usize = 3;
 /// repository (the git work tree holding it) or, in none, in the checked
 /// directory holding it (`checked`: those the user named), and of
 /// Vagrantfiles a few directories above it.
-pub fn named_manifests_for(env: &Path, checked: &[PathBuf]) -> Vec<NamedManifest> {
+///
+/// `searched` keeps what each directory searched holds, for the next
+/// environment of the same run.
+pub fn named_manifests_for(env: &Path, checked: &[PathBuf], searched: &mut Searched) -> Vec<NamedManifest> {
+    let mut search =
+        |dir: &Path| searched.entry(dir.to_path_buf()).or_insert_with(|| named_manifests(&[dir.to_path_buf()])).clone();
     let above: Vec<&Path> = env.ancestors().take(MAX_LEVELS_UP + 1).collect();
     if let Some(top) = above.iter().position(|dir| dir.join(".git").exists()) {
-        return named_manifests(&[above[top].to_path_buf()]);
+        return search(above[top]);
     }
     let base = above.iter().rev().find(|dir| checked.iter().any(|c| c == *dir)).copied().unwrap_or(env);
-    let mut named = named_manifests(&[base.to_path_buf()]);
+    let mut named = search(base);
     for dir in above[1..].iter().filter(|dir| !dir.starts_with(base)) {
         named.extend(read_file(&dir.join("Vagrantfile")).and_then(|text| vagrant_manifest(dir, &text)));
     }

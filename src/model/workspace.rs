@@ -745,13 +745,14 @@ impl Workspace {
     /// named is the site manifest; several, or a computed name, make each
     /// file one applied on its own.
     /// `checked` are the directories the user named, whose tools may be
-    /// kept beside the environment.
-    pub fn read_tool_manifests(&mut self, checked: &[PathBuf]) {
+    /// kept beside the environment; `searched`, what earlier trees of the
+    /// run found.
+    pub fn read_tool_manifests(&mut self, checked: &[PathBuf], searched: &mut super::tool_manifests::Searched) {
         for env in &self.environments {
             if self.site_manifests.contains_key(env) {
                 continue;
             }
-            let named = super::tool_manifests::named_manifests_for(env, checked);
+            let named = super::tool_manifests::named_manifests_for(env, checked, searched);
             let dir = env.join("manifests");
             let mut files: Vec<Option<&String>> =
                 named.iter().filter(|n| n.dir == dir).map(|n| n.file.as_ref()).collect();
