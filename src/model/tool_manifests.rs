@@ -84,7 +84,6 @@ fn named_manifests(roots: &[PathBuf]) -> Vec<NamedManifest> {
 /// Whether the manifests in `dir` (and below) import files or define
 /// nodes: a site Puppet reads whole, not files applied one at a time.
 pub fn reads_as_one_site(dir: &Path) -> bool {
-    let Ok(site_statement) = Regex::new(r#"(?m)^\s*(node\s+\S|import\s+['"])"#) else { return true };
     let mut stack = vec![dir.to_path_buf()];
     while let Some(current) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&current) else { continue };
@@ -94,7 +93,7 @@ pub fn reads_as_one_site(dir: &Path) -> bool {
             if entry.file_type().is_ok_and(|t| t.is_dir()) {
                 stack.push(path);
             } else if path.extension().is_some_and(|e| e == "pp")
-                && std::fs::read_to_string(&path).is_ok_and(|text| site_statement.is_match(&text))
+                && std::fs::read_to_string(&path).is_ok_and(|text| super::workspace::defines_nodes_or_imports(&text))
             {
                 return true;
             }

@@ -422,7 +422,12 @@ fn looks_loadable(dir: &Path) -> bool {
 /// reads whole, even beside an `init.pp` (a module's `site.pp` may only
 /// define `<module>::site`).
 fn holds_main_manifest(dir: &Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(dir.join("manifests/site.pp")) else { return false };
+    std::fs::read_to_string(dir.join("manifests/site.pp")).is_ok_and(|text| defines_nodes_or_imports(&text))
+}
+
+/// Whether a manifest's text has a line starting a `node` definition or an
+/// `import`: what only a main manifest holds.
+pub(super) fn defines_nodes_or_imports(text: &str) -> bool {
     text.lines().any(|line| {
         let line = line.trim_start();
         ["node", "import"]
