@@ -351,7 +351,7 @@ fn check_tree_group(
                 if let Some((_, text)) = stdin.as_ref().filter(|(p, _)| *p == path) {
                     return Ok(syntax::parse_file_cached(path, text.to_vec(), options.cache.as_ref()));
                 }
-                let bytes = std::fs::read(&path).map_err(|err| {
+                let bytes = input::read_source(&path).map_err(|err| {
                     let shown = display.show(&path);
                     Notice {
                         message: format!("cannot read {}: {err}", shown.display()),

@@ -2,6 +2,9 @@
 //! directories (honouring `.gitignore`, following symbolic links).
 
 use std::collections::HashSet;
+use std::io::Read;
+use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
@@ -136,6 +139,18 @@ fn walk(
             }
         };
         if !metadata.is_dir() {
+            // A device or socket is no manifest, and reading one may never
+            // end (`/dev/zero`, a terminal); a pipe is read (`<(git show …)`).
+            if !metadata.is_file() && !metadata.file_type().is_fifo() {
+                let shown = display.show(root);
+                notices.push(Notice {
+                    message: format!("cannot check {}: not a file or a directory", shown.display()),
+                    path: shown,
+                    kind: NoticeKind::Unreadable,
+                    named: true,
+                });
+                continue;
+            }
             // A file named explicitly is checked whatever its extension.
             if !is_excluded(excludes, root, root, display) {
                 add(root.clone(), &mut files);
@@ -241,4 +256,24 @@ fn walk_notice(err: ignore::Error, display: &PathDisplay) -> Option<Notice> {
         _ => format!("cannot read {}: {err}", path.display()),
     };
     Some(Notice { path, kind, message, named: false })
+}
+
+/// Reads a manifest, at most one byte past what mplint checks, so that a
+/// file that never ends is not read for ever. A named pipe is opened
+/// without waiting for a writer: with none, it reads as empty.
+pub fn read_source(path: &Path) -> std::io::Result<Vec<u8>> {
+    let file = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)?;
+    // Reads wait again: a pipe's writer may be slow to write.
+    // SAFETY: `fcntl` on a descriptor this function owns; no memory is passed.
+    unsafe {
+        let flags = libc::fcntl(file.as_raw_fd(), libc::F_GETFL);
+        if flags >= 0 {
+            libc::fcntl(file.as_raw_fd(), libc::F_SETFL, flags & !libc::O_NONBLOCK);
+        }
+    }
+    let size = file.metadata().map(|m| m.len() as usize).unwrap_or(0);
+    let limit = crate::syntax::MAX_FILE_BYTES + 1;
+    let mut bytes = Vec::with_capacity(size.min(limit));
+    file.take(limit as u64).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }

@@ -154,10 +154,9 @@ pub fn parse_file_cached(
 ) -> ParsedFile {
     let path = path.into();
     if bytes.len() > MAX_FILE_BYTES {
-        let size = bytes.len();
         let source = SourceFile::new(path, String::new());
         let span = source.span(0, 0);
-        let message = format!("the file is too large to check ({size} bytes; the limit is {MAX_FILE_BYTES})");
+        let message = format!("the file is too large to check (more than {MAX_FILE_BYTES} bytes)");
         return ParsedFile { source, manifest: None, problem: Some(SyntaxProblem { span, message }) };
     }
     let (text, decode_problem) = decode(bytes);

@@ -174,3 +174,42 @@ fn thousands_of_nested_nodes_on_one_long_line() {
     let bound_kb = mplint::MEMORY_BASE_KB + size * mplint::MEMORY_PER_BYTE / 1024;
     assert!(peak_kb <= bound_kb, "{peak_kb} KB for {size} bytes; the bound is {bound_kb} KB");
 }
+
+/// Runs mplint with `args` in `dir`, killing it if it has not finished in
+/// a minute: a run that would wait for ever fails the test instead.
+fn mplint_or_kill(args: &[&str], dir: &Path) -> std::process::Output {
+    let mut child = crate::support::mplint_command()
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("mplint starts");
+    let started = std::time::Instant::now();
+    while child.try_wait().expect("mplint can be waited for").is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("mplint {args:?} was still running after a minute");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_named_pipe_without_a_writer_or_a_device_is_not_waited_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("waiting.pp");
+    let path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid C string; mkfifo only creates the file.
+    assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0);
+    // Opening it for reading would wait for a writer; nothing is written.
+    let output = mplint_or_kill(&["--format", "json", "waiting.pp"], dir.path());
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(json(&output)["findings"], serde_json::json!([]));
+    // A device is no manifest: reading `/dev/zero` would never end.
+    let output = mplint_or_kill(&["--format", "json", "/dev/zero"], dir.path());
+    assert_eq!(output.status.code(), Some(2), "{}", String::from_utf8_lossy(&output.stderr));
+    let notices = json(&output)["notices"].to_string();
+    assert!(notices.contains("/dev/zero: not a file or a directory"), "{notices}");
+}
