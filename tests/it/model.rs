@@ -1991,3 +1991,34 @@ fn stdlibs_type_tests_guard_their_branch() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
+
+#[test]
+fn a_value_its_parameters_type_refuses_never_reaches_the_body() {
+    // Puppet fails at each declaration (oracle cases 559 and 560): what
+    // the body would do with the value is no second error.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        concat!(
+            "define inner(Optional[Array] $addresses = undef) { }\n",
+            "define outer(Array $address = []) {\n",
+            "  inner { $title: addresses => $address }\n",
+            "}\n",
+            "outer { 'vlan100': address => '10.0.0.1/24' }\n",
+            "class modes(Enum['a', 'b'] $mode = 'a') {\n",
+            "  $port = $mode ? { 'a' => 1, 'b' => 2 }\n",
+            "  notify { \"port ${port}\": }\n",
+            "}\n",
+            "class { 'modes': mode => 'c' }\n",
+            "outer { 'ok': address => ['10.0.0.2/24'] }\n",
+        ),
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(
+        rules(&found),
+        [("type-mismatch", "site.pp".into(), 5), ("type-mismatch", "site.pp".into(), 10)],
+        "{found:#?}"
+    );
+}

@@ -125,7 +125,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let given = params.unwrap_or_default();
         let how = self.out.classes.get(name).map_or(DeclHow::Include, |decl| decl.how);
         let declared = Owner::Class(shared.clone());
-        self.record_parameters(name, true, def.loc(), &class.params, &given, at, declared, how);
+        let refused = self.record_parameters(name, true, def.loc(), &class.params, &given, at, declared, how);
         let scope = self.new_scope(ScopeKind::Class(shared.clone()), inherited, Some(enclosing), None);
         // Its parameters, `$title` and `$name`, bound at once.
         self.scopes[scope].vars.reserve(class.params.len() + 2);
@@ -135,7 +135,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         self.bind_quietly(scope, "title", Value::Str(name.to_string()), None);
         self.bind_quietly(scope, "name", Value::Str(name.to_string()), None);
         let class_ctx = Ctx { scope, path: Vec::new(), file, owner: Owner::Class(shared), in_default: false };
-        let (params, open_splat) = passed_values(given);
+        let (mut params, open_splat) = passed_values(given);
+        unknown_where_refused(&mut params, &refused);
         // Metaparameters given to a resource-like declaration are variables
         // in the class's scope.
         for (name, value) in &params {
@@ -276,13 +277,15 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             by: ctx.owner.clone(),
             path: self.absolute_path(ctx),
         });
+        let mut refused = Vec::new();
         if !entry {
             let declared = Owner::Define(instance);
             let type_name = self.out.instances[instance].type_name.clone();
             let how = DeclHow::ResourceLike;
-            self.record_parameters(&type_name, false, def.loc(), &define.params, &params, at, declared, how);
+            refused = self.record_parameters(&type_name, false, def.loc(), &define.params, &params, at, declared, how);
         }
         let (mut params, open_splat) = passed_values(params);
+        unknown_where_refused(&mut params, &refused);
         let title_value = title.map_or(Value::Unknown, Value::Str);
         if !params.iter().any(|(n, _)| n == "name") {
             params.push(("name".into(), title_value.clone()));
@@ -433,7 +436,7 @@ impl Interpreter<'_, '_> {
         at: Loc,
         declared: Owner,
         how: DeclHow,
-    ) {
+    ) -> Vec<String> {
         let mut names: Vec<(String, Loc)> = Vec::new();
         let mut open_splat = false;
         for (name, value, place) in given {
@@ -464,8 +467,9 @@ impl Interpreter<'_, '_> {
             mismatched.extend(self.default_mismatches(definition, params, &given_names, at));
         }
         if unknown.is_empty() && missing.is_empty() && mismatched.is_empty() {
-            return;
+            return Vec::new();
         }
+        let refused = mismatched.iter().filter(|m| m.default.is_none()).map(|m| m.param.clone()).collect();
         self.out.events.push(Event::Parameters {
             type_name: type_name.to_string(),
             class,
@@ -478,6 +482,7 @@ impl Interpreter<'_, '_> {
             open_splat,
             mismatched,
         });
+        refused
     }
 }
 
@@ -759,6 +764,17 @@ fn splat_keys(value: &Value) -> Option<Vec<String>> {
 
 /// The values a declaration passes by name: known splats unfolded (a
 /// name given outright wins), and whether a splat's keys are unknown.
+/// A value its parameter's type refuses never reaches the body: Puppet
+/// fails at the declaration. The body is still evaluated, with the value
+/// unknown, so that nothing it does with the refused value is reported too.
+fn unknown_where_refused(passed: &mut [(String, Value)], refused: &[String]) {
+    for (name, value) in passed.iter_mut() {
+        if refused.contains(name) {
+            *value = Value::Unknown;
+        }
+    }
+}
+
 fn passed_values(given: Vec<Given>) -> (Vec<(String, Value)>, bool) {
     let mut passed: Vec<(String, Value)> = Vec::new();
     let mut splats = Vec::new();
