@@ -239,6 +239,37 @@ fn read_environment_manifest(root: &Path) -> Option<PathBuf> {
     Some(crate::paths::normalize(&root.join(value), root))
 }
 
+/// The main manifest of a Puppet 3 configuration directory (`/etc/puppet`:
+/// `puppet.conf` beside `manifests/`, no `environment.conf`): one file, the
+/// `manifest` that `puppet.conf` names, by default `manifests/site.pp`. The
+/// other files of `manifests/` are not part of it (a manifest applied on its
+/// own beside it), unless it imports them: then the directory is read whole.
+fn legacy_main_manifest(root: &Path) -> Option<PathBuf> {
+    if root.join("environment.conf").exists() {
+        return None;
+    }
+    let conf = std::fs::read_to_string(root.join("puppet.conf")).ok()?;
+    let setting = |name: &str| {
+        conf.lines().find_map(|line| {
+            let rest = line.trim().strip_prefix(name)?;
+            rest.trim_start().strip_prefix('=').map(|v| v.trim().trim_matches(['"', '\'']).to_string())
+        })
+    };
+    // Directory environments, or a main manifest found elsewhere: not this.
+    if setting("environmentpath").is_some() || setting("manifestdir").is_some() {
+        return None;
+    }
+    let manifest = match setting("manifest") {
+        None => root.join("manifests/site.pp"),
+        Some(value) => root.join(value.strip_prefix("$confdir/")?),
+    };
+    let text = std::fs::read_to_string(&manifest).ok()?;
+    if starts_a_line(&text, &["import"]) {
+        return None;
+    }
+    Some(crate::paths::normalize(&manifest, root))
+}
+
 /// What mplint reads of a `Puppetfile`.
 #[derive(Default)]
 struct Puppetfile {
@@ -428,9 +459,14 @@ fn holds_main_manifest(dir: &Path) -> bool {
 /// Whether a manifest's text has a line starting a `node` definition or an
 /// `import`: what only a main manifest holds.
 pub(super) fn defines_nodes_or_imports(text: &str) -> bool {
+    starts_a_line(text, &["node", "import"])
+}
+
+/// Whether a line of a manifest starts with one of `keywords`.
+fn starts_a_line(text: &str, keywords: &[&str]) -> bool {
     text.lines().any(|line| {
         let line = line.trim_start();
-        ["node", "import"]
+        keywords
             .iter()
             .any(|keyword| line.strip_prefix(keyword).is_some_and(|rest| rest.starts_with([' ', '\t', '\'', '"', '/'])))
     })
@@ -808,7 +844,7 @@ impl Workspace {
     fn add_environment(&mut self, root: &Path) {
         self.environments.push(root.to_path_buf());
         let puppetfile = read_puppetfile(root);
-        if let Some(manifest) = read_environment_manifest(root) {
+        if let Some(manifest) = read_environment_manifest(root).or_else(|| legacy_main_manifest(root)) {
             self.site_manifests.insert(root.to_path_buf(), manifest);
         }
         let conf = root.join("environment.conf");

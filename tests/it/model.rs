@@ -2022,3 +2022,29 @@ fn a_value_its_parameters_type_refuses_never_reaches_the_body() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn a_puppet_3_configuration_directory_compiles_site_pp_alone() {
+    // `/etc/puppet` kept in git: `puppet.conf` beside `manifests/`. Puppet 3's
+    // main manifest is `manifests/site.pp`; `localdev.pp` beside it is applied
+    // on its own on a development box.
+    let layout = |puppet_conf: Option<&str>| {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(root, "modules/app/manifests/init.pp", "class app($flavor) {\n  notify { \"app ${flavor}\": }\n}\n");
+        write(root, "manifests/site.pp", "node default {\n  class { 'app': flavor => 'prod' }\n}\n");
+        write(root, "manifests/localdev.pp", "class { 'app': flavor => 'dev' }\n");
+        if let Some(conf) = puppet_conf {
+            write(root, "puppet.conf", conf);
+        }
+        let found = findings(vec![root.to_path_buf()], vec![]);
+        rules(&found)
+    };
+    assert_eq!(layout(Some("[main]\n  logdir=/var/log/puppet\n")), []);
+    // Where `puppet.conf` names another main manifest, site.pp is the one
+    // applied on its own.
+    assert_eq!(layout(Some("[master]\n  manifest = $confdir/manifests/localdev.pp\n")), []);
+    // Without `puppet.conf` the directory is an environment's main
+    // manifest, read whole, as Puppet 4 and later do.
+    assert_eq!(layout(None), [("duplicate-class-declaration", "site.pp".to_string(), 2)]);
+}
