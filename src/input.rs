@@ -163,6 +163,11 @@ fn walk(
         let walk_skipped = skipped.to_vec();
         // The walk runs in parallel; what it finds is sorted below.
         let found = std::sync::Mutex::new((Vec::new(), Vec::new()));
+        // A link to a directory holding the tree (`env/production -> ../..`)
+        // leads back into it, and to whatever lies beside it: not followed.
+        let canonical_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.clone());
+        let holding_links = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let holding_links_seen = holding_links.clone();
         WalkBuilder::new(root)
             .follow_links(true)
             .hidden(false)
@@ -187,7 +192,15 @@ fn walk(
                         .parent()
                         .is_some_and(|p| p.join("manifests").is_dir() || p.join("metadata.json").is_file());
                 let is_skipped = is_dir && walk_skipped.iter().any(|s| s == entry.path());
-                !is_vcs
+                let holds_the_tree = is_dir
+                    && entry.path_is_symlink()
+                    && std::fs::canonicalize(entry.path())
+                        .is_ok_and(|target| canonical_root.starts_with(&target) && target != canonical_root);
+                if holds_the_tree {
+                    holding_links_seen.lock().expect("no walker panics").push(entry.path().to_path_buf());
+                }
+                !holds_the_tree
+                    && !is_vcs
                     && !is_fixtures
                     && !is_served
                     && !is_skipped
@@ -211,6 +224,14 @@ fn walk(
                 })
             });
         let (mut walked, mut walk_notices) = found.into_inner().expect("no walker panics");
+        for link in holding_links.lock().expect("no walker panics").drain(..) {
+            let path = display.show(&link);
+            let message = format!(
+                "skipped {}: the symbolic link leads to a directory that holds the checked tree",
+                path.display()
+            );
+            walk_notices.push(Notice { path, kind: NoticeKind::LinkLoop, message, named: false });
+        }
         walked.sort();
         for path in walked {
             add(path, &mut files);

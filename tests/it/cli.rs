@@ -578,3 +578,27 @@ fn a_broken_baseline_is_a_clear_error() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("baseline version 9 is not supported"));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_link_to_a_directory_holding_the_tree_is_not_followed() {
+    // `environments/production -> ../..` leads above the repository, to the
+    // checkouts beside it: none of them is the repository's code.
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "repo/modules/nodejs/manifests/init.pp", "class nodejs { }\n");
+    write(dir.path(), "repo/manifests/site.pp", "include nodejs\n");
+    write(dir.path(), "other/manifests/site.pp", "class { 'nodejs': manage_repo => true }\n");
+    std::fs::create_dir_all(dir.path().join("repo/environments")).unwrap();
+    std::os::unix::fs::symlink("../..", dir.path().join("repo/environments/production")).unwrap();
+    let output = mplint(&["--format", "json", "."], &dir.path().join("repo"));
+    no_crash(&output);
+    let report = json(&output);
+    assert_eq!(report["summary"]["files"], 2, "{report}");
+    assert_eq!(report["findings"], serde_json::json!([]), "{report}");
+    let notices = report["notices"].to_string();
+    assert!(
+        notices.contains("environments/production: the symbolic link leads to a directory that holds"),
+        "{notices}"
+    );
+    assert_eq!(output.status.code(), Some(0));
+}
