@@ -970,15 +970,30 @@ impl Workspace {
                 }
             }
         }
-        for modules in &self.module_dirs {
+        for (position, modules) in self.module_dirs.iter().enumerate() {
             if let Ok(rest) = file.strip_prefix(modules) {
                 let mut parts = rest.components();
                 let module = parts.next().map(|c| c.as_os_str().to_string_lossy().into_owned());
                 let Some(module) = module.filter(|m| is_module_name(m) && looks_loadable(&modules.join(m))) else {
                     continue;
                 };
-                if let Some(role) = role_in_module_tree(&modules.join(&module), &module, parts.as_path()) {
-                    return role;
+                let role = role_in_module_tree(&modules.join(&module), &module, parts.as_path());
+                // Puppet loads a module from the first directory of the
+                // module path that has it: a copy further on is never
+                // loaded, and is read as a copy of its own.
+                let shadowed = || {
+                    self.module_dirs[..position].iter().any(|earlier| {
+                        earlier != modules && !file.starts_with(earlier) && {
+                            let copy = earlier.join(&module);
+                            (copy.join("manifests").is_dir() || copy.join("metadata.json").is_file())
+                                && looks_loadable(&copy)
+                        }
+                    })
+                };
+                match role {
+                    Some(FileRole::Module { .. }) if shadowed() => return FileRole::Standalone,
+                    Some(role) => return role,
+                    None => {}
                 }
             }
         }

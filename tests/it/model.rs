@@ -2048,3 +2048,24 @@ fn a_puppet_3_configuration_directory_compiles_site_pp_alone() {
     // manifest, read whole, as Puppet 4 and later do.
     assert_eq!(layout(None), [("duplicate-class-declaration", "site.pp".to_string(), 2)]);
 }
+
+#[test]
+fn a_module_copy_later_on_the_module_path_is_read_as_a_copy_of_its_own() {
+    // Puppet loads `pf` from `a/` only; `b/pf` is never loaded, and its
+    // `pf::files` reads its own `pf::params`, not `a/`'s.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = a:b\n");
+    write(root, "manifests/site.pp", "include pf::params\n");
+    write(root, "a/pf/manifests/params.pp", "class pf::params { }\n");
+    write(root, "b/pf/manifests/params.pp", "class pf::params { $mode = '0644' }\n");
+    write(
+        root,
+        "b/pf/manifests/files.pp",
+        "class pf::files inherits pf::params {\n  notify { $pf::params::mode: }\n}\n",
+    );
+    // A module only `b/` has is loaded from there, against `a/`'s modules.
+    write(root, "b/other/manifests/init.pp", "class other {\n  notify { \"${pf::params::mode}\": }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("undefined-variable", "init.pp".to_string(), 2)], "{found:#?}");
+}
