@@ -82,6 +82,18 @@ pub fn is_module_name(name: &str) -> bool {
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
+/// Answers of [`Workspace::is_module_copy`], by module directory and the
+/// module path's length when asked (the path only grows). A clone starts
+/// with none.
+#[derive(Debug, Default)]
+pub struct CopyAnswers(std::sync::Mutex<std::collections::HashMap<(PathBuf, usize), bool>>);
+
+impl Clone for CopyAnswers {
+    fn clone(&self) -> Self {
+        CopyAnswers::default()
+    }
+}
+
 /// The layout of the checked tree.
 #[derive(Debug, Default, Clone)]
 pub struct Workspace {
@@ -100,6 +112,9 @@ pub struct Workspace {
     pub module_dirs: Vec<PathBuf>,
     /// Single modules checked on their own, by directory.
     pub single_modules: BTreeMap<PathBuf, String>,
+    /// Module directories asked about by [`Workspace::is_module_copy`], with
+    /// the answer.
+    pub module_copies: CopyAnswers,
     /// How paths are shown in messages.
     pub display: crate::paths::PathDisplay,
     /// Modulepath entries whose modules are not in the checked tree.
@@ -955,6 +970,35 @@ impl Workspace {
         }
     }
 
+    /// Whether module `name` of the module directory at `position` of the
+    /// module path is a copy Puppet never loads, read as a copy of its own:
+    /// an earlier directory has the module (Puppet loads the first), or its
+    /// `metadata.json` names another module that the module path has (a
+    /// packaged `saz_rsyslog/` beside `rsyslog/`).
+    fn is_module_copy(&self, position: usize, name: &str) -> bool {
+        let dir = self.module_dirs[position].join(name);
+        let key = (dir.clone(), self.module_dirs.len());
+        if let Some(&known) = self.module_copies.0.lock().expect("no panic while asked").get(&key) {
+            return known;
+        }
+        let has_module = |modules: &PathBuf, module: &str| {
+            let copy = modules.join(module);
+            copy != dir
+                && !dir.starts_with(modules.join(module))
+                && (copy.join("manifests").is_dir() || copy.join("metadata.json").is_file())
+                && looks_loadable(&copy)
+        };
+        let shadowed = self.module_dirs[..position].iter().any(|earlier| has_module(earlier, name));
+        let named_for_another = || {
+            metadata_module_name(&dir)
+                .filter(|named| named != name)
+                .is_some_and(|named| self.module_dirs.iter().any(|modules| has_module(modules, &named)))
+        };
+        let copy = shadowed || named_for_another();
+        self.module_copies.0.lock().expect("no panic while asked").insert(key, copy);
+        copy
+    }
+
     /// The role of a file in this layout.
     pub fn role(&self, file: &Path) -> FileRole {
         for env in self.environments.iter().filter(|env| !self.separately_applied.contains(*env)) {
@@ -978,20 +1022,10 @@ impl Workspace {
                     continue;
                 };
                 let role = role_in_module_tree(&modules.join(&module), &module, parts.as_path());
-                // Puppet loads a module from the first directory of the
-                // module path that has it: a copy further on is never
-                // loaded, and is read as a copy of its own.
-                let shadowed = || {
-                    self.module_dirs[..position].iter().any(|earlier| {
-                        earlier != modules && !file.starts_with(earlier) && {
-                            let copy = earlier.join(&module);
-                            (copy.join("manifests").is_dir() || copy.join("metadata.json").is_file())
-                                && looks_loadable(&copy)
-                        }
-                    })
-                };
                 match role {
-                    Some(FileRole::Module { .. }) if shadowed() => return FileRole::Standalone,
+                    Some(FileRole::Module { .. }) if self.is_module_copy(position, &module) => {
+                        return FileRole::Standalone
+                    }
                     Some(role) => return role,
                     None => {}
                 }

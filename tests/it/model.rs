@@ -2069,3 +2069,27 @@ fn a_module_copy_later_on_the_module_path_is_read_as_a_copy_of_its_own() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("undefined-variable", "init.pp".to_string(), 2)], "{found:#?}");
 }
+
+#[test]
+fn a_packaged_module_copy_under_another_directory_name_is_never_loaded() {
+    // `saz_zzlog/` holds `zzlog`'s classes (its metadata.json says so), but
+    // Puppet loads `zzlog::*` from `zzlog/` alone.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = modules\n");
+    write(root, "manifests/site.pp", "include zzlog\n");
+    write(root, "modules/zzlog/manifests/init.pp", "class zzlog { }\n");
+    write(
+        root,
+        "modules/saz_zzlog/metadata.json",
+        "{\"name\": \"saz-zzlog\", \"version\": \"1.0.0\", \"dependencies\": []}\n",
+    );
+    write(root, "modules/saz_zzlog/manifests/init.pp", "class zzlog($perm = '0644') { }\n");
+    write(
+        root,
+        "modules/saz_zzlog/manifests/snippet.pp",
+        "define zzlog::snippet {\n  include zzlog\n  notify { \"${name}: ${zzlog::perm}\": }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}
