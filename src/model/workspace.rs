@@ -115,6 +115,9 @@ pub struct Workspace {
     /// Module directories asked about by [`Workspace::is_module_copy`], with
     /// the answer.
     pub module_copies: CopyAnswers,
+    /// The module directories each `environment.conf`'s `modulepath` names,
+    /// in its order: where Puppet looks for a module first.
+    pub stated_module_paths: Vec<Vec<PathBuf>>,
     /// How paths are shown in messages.
     pub display: crate::paths::PathDisplay,
     /// Modulepath entries whose modules are not in the checked tree.
@@ -865,9 +868,11 @@ impl Workspace {
         let conf = root.join("environment.conf");
         match read_environment_modulepath(root) {
             Some(entries) => {
+                let mut stated = Vec::new();
                 for entry in entries {
                     let dir = root.join(&entry);
                     if !entry.starts_with('$') && !Path::new(&entry).is_absolute() && dir.is_dir() {
+                        stated.push(crate::paths::normalize(&dir, root));
                         self.module_dirs.push(crate::paths::normalize(&dir, root));
                     } else if let Some(own) = deployed_own_dir(root, &entry) {
                         self.module_dirs.push(own);
@@ -879,6 +884,7 @@ impl Workspace {
                         self.missing_entries.push(MissingEntry { conf: conf.clone(), entry });
                     }
                 }
+                self.stated_module_paths.push(stated);
             }
             // A Bolt project reads the module path Bolt gives it.
             None if is_bolt_project(root) => self.add_installed_module_dirs(root, &puppetfile),
@@ -972,7 +978,8 @@ impl Workspace {
 
     /// Whether module `name` of the module directory at `position` of the
     /// module path is a copy Puppet never loads, read as a copy of its own:
-    /// an earlier directory has the module (Puppet loads the first), or its
+    /// a directory before it in a stated module path has the module (Puppet
+    /// loads the first), or its
     /// `metadata.json` names another module that the module path has (a
     /// packaged `saz_rsyslog/` beside `rsyslog/`).
     fn is_module_copy(&self, position: usize, name: &str) -> bool {
@@ -988,7 +995,13 @@ impl Workspace {
                 && (copy.join("manifests").is_dir() || copy.join("metadata.json").is_file())
                 && looks_loadable(&copy)
         };
-        let shadowed = self.module_dirs[..position].iter().any(|earlier| has_module(earlier, name));
+        // Only where an `environment.conf` states the order.
+        let shadowed = self.stated_module_paths.iter().any(|stated| {
+            stated
+                .iter()
+                .position(|d| *d == self.module_dirs[position])
+                .is_some_and(|own| stated[..own].iter().any(|earlier| has_module(earlier, name)))
+        });
         let named_for_another = || {
             metadata_module_name(&dir)
                 .filter(|named| named != name)
