@@ -285,6 +285,7 @@ impl Facts {
         // surely replace Facter's.
         custom.extend(possible.into_iter().filter(|name| !name.ends_with('*')));
         custom.extend(declared.iter().cloned());
+        custom.extend(workspace.tool_facts.iter().cloned());
         let mut interpolated = BTreeSet::new();
         let mut interpolations = Vec::new();
         let under_roots = |path: &Path| workspace.roots.iter().any(|root| path.starts_with(root));

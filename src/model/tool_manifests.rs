@@ -1,9 +1,11 @@
 //! Manifests that tools kept in the tree apply one file at a time: a
 //! Vagrantfile's Puppet provisioner (`manifests_path`, `manifest_file`) and
 //! Packer's `puppet-masterless` provisioner (`manifest_file`). Such a
-//! `manifests/` directory is no directory manifest read whole.
+//! `manifests/` directory is no directory manifest read whole. Also the
+//! facts those tools and the tree's scripts give `puppet apply`
+//! (`puppet.facter`, `FACTER_name=`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use regex::Regex;
@@ -16,8 +18,16 @@ pub struct NamedManifest {
     pub file: Option<String>,
 }
 
-/// What the configurations under each directory searched name.
-pub type Searched = BTreeMap<PathBuf, Vec<NamedManifest>>;
+/// What the configurations and scripts under a directory give Puppet.
+#[derive(Debug, Clone, Default)]
+pub struct Found {
+    pub manifests: Vec<NamedManifest>,
+    /// Facts they set (`FACTER_home=…` makes `home`).
+    pub facts: BTreeSet<String>,
+}
+
+/// What was found under each directory searched.
+pub type Searched = BTreeMap<PathBuf, Found>;
 
 /// Directories not searched for tool configurations: modules, data and
 /// test fixtures hold none that name a site's manifests.
@@ -39,25 +49,38 @@ const MAX_LEVELS_UP: usize = 3;
 /// `searched` keeps what each directory searched holds, for the next
 /// environment of the same run.
 pub fn named_manifests_for(env: &Path, checked: &[PathBuf], searched: &mut Searched) -> Vec<NamedManifest> {
-    let mut search =
-        |dir: &Path| searched.entry(dir.to_path_buf()).or_insert_with(|| named_manifests(&[dir.to_path_buf()])).clone();
+    found_for(env, checked, searched).manifests
+}
+
+/// The facts that the tools and scripts of the repository holding `dir`
+/// (or, in none, of the checked directory holding it) give `puppet apply`,
+/// and those of Vagrantfiles a few directories above it.
+pub fn tool_facts(dir: &Path, checked: &[PathBuf], searched: &mut Searched) -> BTreeSet<String> {
+    found_for(dir, checked, searched).facts
+}
+
+fn found_for(env: &Path, checked: &[PathBuf], searched: &mut Searched) -> Found {
+    let mut search = |dir: &Path| searched.entry(dir.to_path_buf()).or_insert_with(|| search_under(dir)).clone();
     let above: Vec<&Path> = env.ancestors().take(MAX_LEVELS_UP + 1).collect();
     if let Some(top) = above.iter().position(|dir| dir.join(".git").exists()) {
         return search(above[top]);
     }
     let base = above.iter().rev().find(|dir| checked.iter().any(|c| c == *dir)).copied().unwrap_or(env);
-    let mut named = search(base);
+    let mut found = search(base);
     for dir in above[1..].iter().filter(|dir| !dir.starts_with(base)) {
-        named.extend(read_file(&dir.join("Vagrantfile")).and_then(|text| vagrant_manifest(dir, &text)));
+        if let Some(text) = read_file(&dir.join("Vagrantfile")) {
+            found.manifests.extend(vagrant_manifest(dir, &text));
+            found.facts.extend(vagrant_facts(&text));
+        }
     }
-    named
+    found
 }
 
-/// The manifests that Vagrantfiles and Packer templates under `roots` apply.
-fn named_manifests(roots: &[PathBuf]) -> Vec<NamedManifest> {
-    let mut named = Vec::new();
-    for root in roots.iter().filter(|r| r.is_dir()) {
-        let mut stack = vec![(root.clone(), 0)];
+/// What the Vagrantfiles, Packer templates and scripts under `root` give.
+fn search_under(root: &Path) -> Found {
+    let mut found = Found::default();
+    if root.is_dir() {
+        let mut stack = vec![(root.to_path_buf(), 0)];
         while let Some((dir, depth)) = stack.pop() {
             let Ok(entries) = std::fs::read_dir(&dir) else { continue };
             let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
@@ -69,16 +92,63 @@ fn named_manifests(roots: &[PathBuf]) -> Vec<NamedManifest> {
                         stack.push((path, depth + 1));
                     }
                 } else if name == "Vagrantfile" {
-                    named.extend(read_file(&path).and_then(|text| vagrant_manifest(&dir, &text)));
+                    if let Some(text) = read_file(&path) {
+                        found.manifests.extend(vagrant_manifest(&dir, &text));
+                        found.facts.extend(vagrant_facts(&text));
+                    }
                 } else if name.ends_with(".json") || name.ends_with(".pkr.hcl") {
                     if let Some(text) = read_file(&path) {
-                        named.extend(packer_manifests(root, &dir, &text));
+                        found.manifests.extend(packer_manifests(root, &dir, &text));
+                        found.facts.extend(environment_facts(&text));
+                    }
+                } else if is_script(&name) {
+                    if let Some(text) = read_file(&path) {
+                        found.facts.extend(environment_facts(&text));
                     }
                 }
             }
         }
     }
-    named
+    found
+}
+
+/// Files that run `puppet apply` with facts in its environment.
+fn is_script(name: &str) -> bool {
+    const EXTENSIONS: &[&str] = &[".sh", ".bash", ".ps1", ".bat", ".cmd"];
+    EXTENSIONS.iter().any(|e| name.ends_with(e)) || matches!(name, "Makefile" | "Dockerfile" | "Rakefile")
+}
+
+/// Facter makes a fact of each `FACTER_<name>` environment variable, its
+/// name in lower case: `export FACTER_home=…`, `$env:FACTER_role = …`,
+/// Dockerfile's `ENV FACTER_role web`.
+fn environment_facts(text: &str) -> Vec<String> {
+    static VARIABLE: std::sync::LazyLock<Regex> = std::sync::LazyLock::new(|| {
+        Regex::new(r"\bFACTER_([A-Za-z][A-Za-z0-9_]*)(?:\s*=|[ \t]+[^\s=])").expect("a valid pattern")
+    });
+    VARIABLE.captures_iter(text).map(|c| c[1].to_ascii_lowercase()).collect()
+}
+
+/// The facts a Vagrantfile's Puppet provisioner sets: the keys of
+/// `puppet.facter = { "name" => … }` and `puppet.facter["name"] = …`.
+fn vagrant_facts(text: &str) -> Vec<String> {
+    static HASH: std::sync::LazyLock<Regex> =
+        std::sync::LazyLock::new(|| Regex::new(r"(?m)^[^#\n]*\.facter\s*=\s*\{([^}]*)\}").expect("a valid pattern"));
+    static KEY: std::sync::LazyLock<Regex> = std::sync::LazyLock::new(|| {
+        Regex::new(r#"["':]([A-Za-z][A-Za-z0-9_]*)["']?\s*=>|\b([A-Za-z][A-Za-z0-9_]*):\s"#).expect("a valid pattern")
+    });
+    static INDEXED: std::sync::LazyLock<Regex> = std::sync::LazyLock::new(|| {
+        Regex::new(r#"(?m)^[^#\n]*\.facter\[\s*["':]([A-Za-z][A-Za-z0-9_]*)["']?\s*\]\s*="#).expect("a valid pattern")
+    });
+    let mut facts: Vec<String> = HASH
+        .captures_iter(text)
+        .flat_map(|hash| {
+            KEY.captures_iter(&hash[1])
+                .filter_map(|c| c.get(1).or_else(|| c.get(2)).map(|m| m.as_str().to_ascii_lowercase()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    facts.extend(INDEXED.captures_iter(text).map(|c| c[1].to_ascii_lowercase()));
+    facts
 }
 
 /// Whether the manifests in `dir` (and below) import files or define
@@ -108,7 +178,9 @@ fn read_file(path: &Path) -> Option<String> {
     if size > 1 << 20 {
         return None;
     }
-    std::fs::read_to_string(path).ok().filter(|text| text.contains("manifest"))
+    std::fs::read_to_string(path)
+        .ok()
+        .filter(|text| text.contains("manifest") || text.contains("FACTER_") || text.contains("facter"))
 }
 
 /// `puppet.manifests_path = "puppet/manifests"` and `puppet.manifest_file
@@ -169,6 +241,14 @@ mod tests {
             Some(NamedManifest { dir: "/r/p".into(), file: Some("default.pp".into()) })
         );
         assert_eq!(vagrant_manifest(dir, "config.vm.box = 'x'\n"), None);
+    }
+
+    #[test]
+    fn facts_set_in_the_environment_of_puppet_apply() {
+        let script = "export FACTER_HOME=\"$HOME\"\nFACTER_role=web puppet apply x.pp\n$env:FACTER_Site = 'a'\nENV FACTER_tier prod\necho $FACTER_unset\n";
+        assert_eq!(environment_facts(script), ["home", "role", "site", "tier"]);
+        let vagrant = "  puppet.facter = {\n    \"motd\" => \"hi\",\n    'env' => 'dev', region: 'x'\n  }\n  # puppet.facter['old'] = 1\n  puppet.facter[:zone] = 'z'\n";
+        assert_eq!(vagrant_facts(vagrant), ["motd", "env", "region", "zone"]);
     }
 
     #[test]

@@ -138,6 +138,9 @@ pub struct Workspace {
     pub include_functions: BTreeMap<String, crate::config::IncludeFunction>,
     /// Top-scope variables the configuration declares as facts.
     pub declared_facts: Vec<String>,
+    /// Facts the tree's tools and scripts give `puppet apply` (Vagrant's
+    /// `puppet.facter`, `FACTER_name=` in a script).
+    pub tool_facts: std::collections::BTreeSet<String>,
     /// A `puppet.conf` of the tree that gives nodes an external node
     /// classifier (`node_terminus = exec`): its parameters are top-scope
     /// variables mplint cannot see.
@@ -807,6 +810,9 @@ impl Workspace {
     /// kept beside the environment; `searched`, what earlier trees of the
     /// run found.
     pub fn read_tool_manifests(&mut self, checked: &[PathBuf], searched: &mut super::tool_manifests::Searched) {
+        for dir in self.environments.iter().chain(checked) {
+            self.tool_facts.extend(super::tool_manifests::tool_facts(dir, checked, searched));
+        }
         for env in &self.environments {
             if self.site_manifests.contains_key(env) {
                 continue;

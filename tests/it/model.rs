@@ -2093,3 +2093,25 @@ fn a_packaged_module_copy_under_another_directory_name_is_never_loaded() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
+
+#[test]
+fn facts_the_trees_scripts_and_vagrantfile_set_are_facts() {
+    // `apply.sh` exports `FACTER_HOME` before `puppet apply`; Vagrant passes
+    // `puppet.facter` the same way: Puppet compiles both.
+    let tree = |tool: Option<(&str, &str)>| {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(root, "modules/cfg/manifests/init.pp", "class cfg {\n  notify { \"home is ${home}, ${motd}\": }\n}\n");
+        write(root, "manifests/default.pp", "include cfg\n");
+        if let Some((name, text)) = tool {
+            write(root, name, text);
+        }
+        let found = findings(vec![root.to_path_buf()], vec![]);
+        found.iter().filter(|f| f.level == mplint::rules::Level::Error).map(|f| f.message.clone()).collect::<Vec<_>>()
+    };
+    let script = "#!/bin/sh\nexport FACTER_HOME=\"$HOME\"\nexport FACTER_motd=hi\npuppet apply --modulepath modules manifests/default.pp\n";
+    assert_eq!(tree(Some(("apply.sh", script))), Vec::<String>::new());
+    let vagrant = "Vagrant.configure('2') do |c|\n  c.vm.provision :puppet do |puppet|\n    puppet.manifest_file = 'default.pp'\n    puppet.facter = { 'home' => '/root', 'motd' => 'hi' }\n  end\nend\n";
+    assert_eq!(tree(Some(("Vagrantfile", vagrant))), Vec::<String>::new());
+    assert_eq!(tree(None).len(), 2, "{:?}", tree(None));
+}
