@@ -985,9 +985,9 @@ impl Workspace {
     /// Whether module `name` of the module directory at `position` of the
     /// module path is a copy Puppet never loads, read as a copy of its own:
     /// a directory before it in a stated module path has the module (Puppet
-    /// loads the first), or its
-    /// `metadata.json` names another module that the module path has (a
-    /// packaged `saz_rsyslog/` beside `rsyslog/`).
+    /// loads the first), or its `metadata.json` and `init.pp` name another
+    /// module that the module path has (a packaged `saz_rsyslog/` beside
+    /// `rsyslog/`).
     fn is_module_copy(&self, position: usize, name: &str) -> bool {
         let dir = self.module_dirs[position].join(name);
         let key = (dir.clone(), self.module_dirs.len());
@@ -1008,10 +1008,21 @@ impl Workspace {
                 .position(|d| *d == self.module_dirs[position])
                 .is_some_and(|own| stated[..own].iter().any(|earlier| has_module(earlier, name)))
         });
+        // Its classes are named for that module too (`class rsyslog` in
+        // `init.pp`), not for the directory (a stale name in metadata.json).
         let named_for_another = || {
-            metadata_module_name(&dir)
-                .filter(|named| named != name)
-                .is_some_and(|named| self.module_dirs.iter().any(|modules| has_module(modules, &named)))
+            metadata_module_name(&dir).filter(|named| named != name).is_some_and(|named| {
+                let init = std::fs::read_to_string(dir.join("manifests/init.pp")).unwrap_or_default();
+                let defines_named = init.lines().any(|line| {
+                    line.trim_start()
+                        .strip_prefix("class")
+                        .and_then(|rest| rest.trim_start().strip_prefix(named.as_str()))
+                        .is_some_and(|after| {
+                            !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+                        })
+                });
+                defines_named && self.module_dirs.iter().any(|modules| has_module(modules, &named))
+            })
         };
         let copy = shadowed || named_for_another();
         self.module_copies.0.lock().expect("no panic while asked").insert(key, copy);

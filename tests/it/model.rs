@@ -2090,8 +2090,17 @@ fn a_packaged_module_copy_under_another_directory_name_is_never_loaded() {
         "modules/saz_zzlog/manifests/snippet.pp",
         "define zzlog::snippet {\n  include zzlog\n  notify { \"${name}: ${zzlog::perm}\": }\n}\n",
     );
+    // A stale name in metadata.json: its classes are the directory's own.
+    write(root, "modules/graphite_server/manifests/init.pp", "class graphite_server { }\n");
+    write(
+        root,
+        "modules/graphiteserver/metadata.json",
+        "{\"name\": \"root-graphite_server\", \"version\": \"0.1.0\"}\n",
+    );
+    write(root, "modules/graphiteserver/manifests/init.pp", "class graphiteserver($port) { }\n");
+    write(root, "manifests/nodes.pp", "node default {\n  class { 'graphiteserver': port => 1, bogus => 2 }\n}\n");
     let found = findings(vec![root.to_path_buf()], vec![]);
-    assert_eq!(rules(&found), [], "{found:#?}");
+    assert_eq!(rules(&found), [("unknown-parameter", "nodes.pp".to_string(), 2)], "{found:#?}");
 }
 
 #[test]
