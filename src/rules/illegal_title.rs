@@ -13,7 +13,8 @@ use crate::syntax::ParsedFile;
 /// array of titles (`notify { [a, b, a]: }`), and `default` given twice in
 /// one resource expression (`notify { default: ; default: }`). A title that is a variable
 /// its scope assigned such a literal before (`$port = 80`, then
-/// `notify { $port: }` in the same class) counts as that literal.
+/// `notify { $port: }` in the same class) counts as that literal, but an
+/// `undef` or `false` one not under `if $port`, which never runs with it.
 ///
 /// ## Why is this bad?
 /// Puppet fails whenever it evaluates the resource: "Illegal title type at
@@ -104,12 +105,22 @@ fn variable_titles(statements: &[Expr], report: &mut impl FnMut(&Expr, String)) 
         return;
     }
     let mut own_scopes: Vec<crate::syntax::source::Span> = Vec::new();
+    // Branches that run only when a variable is true (`if $url { … }`):
+    // never with the `undef` or `false` it was assigned.
+    let mut guarded: Vec<(crate::syntax::source::Span, String)> = Vec::new();
     for statement in statements {
         statement.walk(&mut |e| {
             if own_scopes.iter().any(|scope| scope.contains(e.span)) {
                 return;
             }
             own_scopes.extend(e.lambda().map(|l| l.span));
+            if let ExprKind::If(conditional) = &e.kind {
+                for branch in &conditional.branches {
+                    if let ExprKind::Variable(tested) = &branch.condition.kind {
+                        guarded.push((branch.body.span, tested.name.to_string()));
+                    }
+                }
+            }
             match &e.kind {
                 ExprKind::Class(_)
                 | ExprKind::Define(_)
@@ -121,6 +132,11 @@ fn variable_titles(statements: &[Expr], report: &mut impl FnMut(&Expr, String)) 
                         let ExprKind::Variable(variable) = &body.title.kind else { continue };
                         let Some((value, assigned)) = literals.get(&*variable.name) else { continue };
                         if *assigned > e.span.start {
+                            continue;
+                        }
+                        let falsy = matches!(value.kind, ExprKind::Undef | ExprKind::Boolean(false));
+                        if falsy && guarded.iter().any(|(body, name)| body.contains(e.span) && **name == *variable.name)
+                        {
                             continue;
                         }
                         let (items, in_array) = match &value.kind {
