@@ -44,6 +44,20 @@ fn role_in_module_tree(dir: &Path, module: &str, rest: &Path) -> Option<FileRole
         }
     }
     match parts.as_slice() {
+        // A definition file's path names what it defines
+        // (`manifests/a/b_c.pp` is `module::a::b_c`): one no name maps to
+        // (`connectivity-checker.pp`) is never autoloaded, only applied.
+        [subdir, path @ ..] if DEFINITION_DIRS.contains(&subdir.as_str()) && !path.is_empty() => {
+            let loadable = path.iter().enumerate().all(|(i, part)| {
+                let segment = if i + 1 == path.len() { part.strip_suffix(".pp").unwrap_or("") } else { part };
+                is_module_name(segment)
+            });
+            if loadable {
+                role_in_module(module, Some(subdir))
+            } else {
+                None
+            }
+        }
         // Only a directory: a file directly in the module is not loaded.
         [subdir, _, ..] => role_in_module(module, Some(subdir)),
         _ => None,

@@ -2124,3 +2124,19 @@ fn facts_the_trees_scripts_and_vagrantfile_set_are_facts() {
     assert_eq!(tree(Some(("Vagrantfile", vagrant))), Vec::<String>::new());
     assert_eq!(tree(None).len(), 2, "{:?}", tree(None));
 }
+
+#[test]
+fn a_manifest_no_class_name_maps_to_is_applied_not_autoloaded() {
+    // `connectivity-checker.pp` in a module's `manifests/` is never
+    // autoloaded (no name maps to it); a task runner applies it directly.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let task = "notice('checking')\n$settings = { 'tries' => 5 }\nnotify { \"tries ${settings['tries']}\": }\n";
+    write(root, "puppet/osf/manifests/init.pp", "class osf { }\n");
+    write(root, "puppet/osf/manifests/connectivity-checker.pp", task);
+    // The same code where a name maps to it is module code Puppet refuses.
+    write(root, "puppet/osf/manifests/checker.pp", task);
+    let found = findings(vec![root.join("puppet")], vec![]);
+    let files: Vec<(&str, String)> = rules(&found).into_iter().map(|(rule, file, _)| (rule, file)).collect();
+    assert_eq!(files, vec![("definition-location", "checker.pp".to_string()); 3], "{found:#?}");
+}
