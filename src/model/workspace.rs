@@ -465,6 +465,11 @@ pub fn metadata_dependencies(dir: &Path) -> Vec<(String, String)> {
         .collect()
 }
 
+/// Whether the `Puppetfile` in `dir` (a module's own, say) installs `module`.
+pub fn puppetfile_installs(dir: &Path, module: &str) -> bool {
+    read_puppetfile(dir).installed.iter().any(|installed| installed == module)
+}
+
 /// The module name declared in `metadata.json` (`author-name` → `name`).
 fn metadata_module_name(dir: &Path) -> Option<String> {
     let text = std::fs::read_to_string(dir.join("metadata.json")).ok()?;

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::{RuleInfo, Sink};
 use crate::model::index::{normalize_name, DefBody, Loc, Visibility};
 use crate::model::record::{Compilation, Event};
-use crate::model::workspace::{metadata_dependencies, FileRole};
+use crate::model::workspace::{metadata_dependencies, puppetfile_installs, FileRole};
 use crate::model::{module_of, Model};
 use crate::rules::Level;
 
@@ -183,6 +183,12 @@ fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String
         if let Some((_, full)) = metadata_dependencies(dir).into_iter().find(|(short, _)| short == module) {
             return format!(
                 "module `{user}` depends on `{full}` in its metadata.json: pass the installed modules with --modulepath"
+            );
+        }
+        if puppetfile_installs(dir, module) {
+            return format!(
+                "{} installs it: pass the installed modules with --modulepath to check its classes",
+                ws.display.show(&dir.join("Puppetfile")).display()
             );
         }
     }

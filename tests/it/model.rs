@@ -2140,3 +2140,15 @@ fn a_manifest_no_class_name_maps_to_is_applied_not_autoloaded() {
     let files: Vec<(&str, String)> = rules(&found).into_iter().map(|(rule, file, _)| (rule, file)).collect();
     assert_eq!(files, vec![("definition-location", "checker.pp".to_string()); 3], "{found:#?}");
 }
+
+#[test]
+fn a_missing_module_names_the_puppetfile_of_the_module_that_uses_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "m/manifests/init.pp", "class m {\n  include foo\n}\n");
+    write(root, "m/Puppetfile", "forge 'https://forgeapi.puppet.com'\nmod 'acme-foo', '1.0.0'\n");
+    write(root, "n/manifests/init.pp", "class n { }\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 2)], "{found:#?}");
+    assert!(found[0].message.contains("m/Puppetfile installs it"), "{}", found[0].message);
+}
