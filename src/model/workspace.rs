@@ -46,13 +46,24 @@ fn role_in_module_tree(dir: &Path, module: &str, rest: &Path) -> Option<FileRole
     match parts.as_slice() {
         // A definition file's path names what it defines
         // (`manifests/a/b_c.pp` is `module::a::b_c`): one no name maps to
-        // (`connectivity-checker.pp`) is never autoloaded, only applied.
+        // and that defines nothing (`connectivity-checker.pp` of a task
+        // runner) is never autoloaded, only applied.
         [subdir, path @ ..] if DEFINITION_DIRS.contains(&subdir.as_str()) && !path.is_empty() => {
-            let loadable = path.iter().enumerate().all(|(i, part)| {
+            let named = path.iter().enumerate().all(|(i, part)| {
                 let segment = if i + 1 == path.len() { part.strip_suffix(".pp").unwrap_or("") } else { part };
                 is_module_name(segment)
             });
-            if loadable {
+            let defines = || {
+                std::fs::read_to_string(dir.join(rest)).is_ok_and(|text| {
+                    text.lines().any(|line| {
+                        let line = line.trim_start();
+                        ["class", "define", "type", "function", "plan"]
+                            .iter()
+                            .any(|keyword| line.strip_prefix(keyword).is_some_and(|r| r.starts_with([' ', '\t'])))
+                    })
+                })
+            };
+            if named || defines() {
                 role_in_module(module, Some(subdir))
             } else {
                 None
