@@ -811,6 +811,8 @@ impl Workspace {
                 // A site applied with `--modulepath dist:modules`: its
                 // Puppetfile says the tree is deployed, with its modules.
                 ws.assume_module_dirs_beside(&path);
+            } else {
+                ws.assume_module_dirs_below(&path);
             }
         }
         ws.node_classifier = paths.iter().filter(|p| p.is_dir()).find_map(|p| node_classifier_within(p, 1));
@@ -966,6 +968,47 @@ impl Workspace {
             } else if !holds_modules && self.is_unplaced_module(root, &dir, &name) {
                 self.single_modules.insert(dir.clone(), name);
                 self.assumed_modules.push(dir);
+            }
+        }
+    }
+
+    /// Directories a few levels below a checked directory that is neither
+    /// an environment nor a module nor a directory of modules, whose
+    /// children are modules (`deployment/puppet/<module>/manifests`): a
+    /// repository keeping its modules there is deployed with them on the
+    /// module path, or its classes could not be found. A notice says so.
+    fn assume_module_dirs_below(&mut self, root: &Path) {
+        const NOT_SEARCHED: &[&str] =
+            &["spec", "files", "templates", "lib", "data", "hieradata", "node_modules", "examples", "tests"];
+        const MAX_DEPTH: usize = 3;
+        let mut stack = vec![(root.to_path_buf(), 0)];
+        while let Some((dir, depth)) = stack.pop() {
+            for child in child_dirs(&dir) {
+                let Some(name) = path_name(&child) else { continue };
+                // A link is a second name for modules kept elsewhere.
+                if name.starts_with('.') || NOT_SEARCHED.contains(&name.as_str()) || child.is_symlink() {
+                    continue;
+                }
+                if looks_like_module(&child)
+                    || is_environment(&child)
+                    || is_bare_environment(&child)
+                    || child.join("environment.conf").exists()
+                    || child.join("manifests").is_dir()
+                {
+                    continue;
+                }
+                let modules = child_dirs(&child)
+                    .iter()
+                    .filter(|c| path_name(c).is_some_and(|n| is_module_name(&n)) && looks_like_module(c))
+                    .count();
+                if modules >= 2 {
+                    if !self.module_dirs.contains(&child) {
+                        self.module_dirs.push(child.clone());
+                        self.assumed_module_dirs.push(child);
+                    }
+                } else if depth + 1 < MAX_DEPTH {
+                    stack.push((child, depth + 1));
+                }
             }
         }
     }

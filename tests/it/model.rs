@@ -2152,3 +2152,16 @@ fn a_missing_module_names_the_puppetfile_of_the_module_that_uses_it() {
     assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 2)], "{found:#?}");
     assert!(found[0].message.contains("m/Puppetfile installs it"), "{}", found[0].message);
 }
+
+#[test]
+fn modules_kept_a_few_levels_down_in_a_repository_are_a_directory_of_modules() {
+    // `deployment/puppet/<module>` is what packaging installs as the module
+    // path: the modules' classes are found there.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "deployment/puppet/app/manifests/init.pp", "class app {\n  class { 'db': size => 1 }\n}\n");
+    write(root, "deployment/puppet/db/manifests/init.pp", "class db { }\n");
+    write(root, "debian/rules", "install deployment/puppet/* /usr/share/puppet/modules\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("unknown-parameter", "init.pp".to_string(), 2)], "{found:#?}");
+}
