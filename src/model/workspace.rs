@@ -1,7 +1,7 @@
 //! Puppet layouts: which files are site manifests, which belong to which
 //! module (and under what autoload name), and which stand alone.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Where a manifest sits in a Puppet layout.
@@ -981,6 +981,7 @@ impl Workspace {
         const NOT_SEARCHED: &[&str] =
             &["spec", "files", "templates", "lib", "data", "hieradata", "node_modules", "examples", "tests"];
         const MAX_DEPTH: usize = 3;
+        let mut candidates: Vec<(PathBuf, BTreeSet<String>)> = Vec::new();
         let mut stack = vec![(root.to_path_buf(), 0)];
         while let Some((dir, depth)) = stack.pop() {
             for child in child_dirs(&dir) {
@@ -997,18 +998,28 @@ impl Workspace {
                 {
                     continue;
                 }
-                let modules = child_dirs(&child)
+                let modules: BTreeSet<String> = child_dirs(&child)
                     .iter()
-                    .filter(|c| path_name(c).is_some_and(|n| is_module_name(&n)) && looks_like_module(c))
-                    .count();
-                if modules >= 2 {
-                    if !self.module_dirs.contains(&child) {
-                        self.module_dirs.push(child.clone());
-                        self.assumed_module_dirs.push(child);
-                    }
+                    .filter(|c| looks_like_module(c))
+                    .filter_map(|c| path_name(c).filter(|n| is_module_name(n)))
+                    .collect();
+                if modules.len() >= 2 {
+                    candidates.push((child, modules));
                 } else if depth + 1 < MAX_DEPTH {
                     stack.push((child, depth + 1));
                 }
+            }
+        }
+        // Two directories with a module of the same name (`modules/` and an
+        // `old/` copy): which one Puppet reads is not known, so neither.
+        let known: BTreeSet<String> =
+            self.module_dirs.iter().flat_map(|d| child_dirs(d)).filter_map(|c| path_name(&c)).collect();
+        for (dir, modules) in &candidates {
+            let collides = modules.iter().any(|m| known.contains(m))
+                || candidates.iter().any(|(other, theirs)| other != dir && !modules.is_disjoint(theirs));
+            if !collides && !self.module_dirs.contains(dir) {
+                self.module_dirs.push(dir.clone());
+                self.assumed_module_dirs.push(dir.clone());
             }
         }
     }
