@@ -211,7 +211,9 @@ fn check_trees(
     if environments.is_empty() {
         let mut options = options.clone();
         options.module_path.extend(config_roots.iter().flat_map(|root| code_dir_module_path(root)));
-        return check_tree_group(trees, named, focus, &[], &config_roots, &options, &mut Searched::new());
+        let mut outcome = check_tree_group(trees, named, focus, &[], &config_roots, &options, &mut Searched::new())?;
+        drop_findings_through_links(&mut outcome.findings, &cwd);
+        return Ok(outcome);
     }
     let skipped: Vec<PathBuf> = environments.iter().map(|(absolute, ..)| absolute.clone()).collect();
     // The code directory's module directories that environments take are
@@ -268,10 +270,51 @@ fn check_trees(
     library.dedup_by(|a, b| a.source.path == b.source.path);
     merged.files.append(&mut library);
     merged.findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    drop_findings_through_links(&mut merged.findings, &cwd);
     merged.notices.sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
     merged.notices.dedup_by(|a, b| a.path == b.path && a.message == b.message);
     merged.elapsed = started.elapsed();
     Ok(merged)
+}
+
+/// A file the walk reaches through a symbolic link inside the tree
+/// (`tests/noop/modules -> ../../deployment/puppet`) and by its own path
+/// gives the same findings twice: those under the link's name are dropped
+/// where the same finding is reported at the file's own path.
+fn drop_findings_through_links(findings: &mut Vec<Finding>, cwd: &std::path::Path) {
+    let mut canonical: std::collections::HashMap<PathBuf, Option<PathBuf>> = std::collections::HashMap::new();
+    let keys: Vec<Option<(PathBuf, bool)>> = findings
+        .iter()
+        .map(|finding| {
+            let real = canonical
+                .entry(finding.path.clone())
+                .or_insert_with(|| std::fs::canonicalize(cwd.join(&finding.path)).ok())
+                .clone()?;
+            let through_link = real != normalize(&finding.path, cwd);
+            Some((real, through_link))
+        })
+        .collect();
+    let key = |finding: &Finding, real: &PathBuf| {
+        (
+            real.clone(),
+            finding.span.start_pos.line,
+            finding.span.start_pos.column,
+            finding.rule,
+            finding.message.clone(),
+        )
+    };
+    let at_own_path: std::collections::HashSet<_> = findings
+        .iter()
+        .zip(&keys)
+        .filter_map(|(finding, k)| k.as_ref().filter(|(_, through)| !through).map(|(real, _)| key(finding, real)))
+        .collect();
+    let mut index = 0;
+    findings.retain(|finding| {
+        let drop =
+            keys[index].as_ref().is_some_and(|(real, through)| *through && at_own_path.contains(&key(finding, real)));
+        index += 1;
+        !drop
+    });
 }
 
 /// Checks `trees` as one tree, leaving out the `skipped` directories.

@@ -602,3 +602,17 @@ fn a_link_to_a_directory_holding_the_tree_is_not_followed() {
     );
     assert_eq!(output.status.code(), Some(0));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_file_reached_through_a_link_inside_the_tree_is_reported_once() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "repo/code/site.pp", "notify { undef: }\n");
+    std::fs::create_dir_all(dir.path().join("repo/tests")).unwrap();
+    std::os::unix::fs::symlink("../code", dir.path().join("repo/tests/code")).unwrap();
+    let output = mplint(&["--format", "json", "repo"], dir.path());
+    no_crash(&output);
+    let report = json(&output);
+    let paths: Vec<&str> = report["findings"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap()).collect();
+    assert_eq!(paths, ["repo/code/site.pp"], "{report}");
+}
