@@ -282,15 +282,22 @@ fn check_trees(
 /// gives the same findings twice: those under the link's name are dropped
 /// where the same finding is reported at the file's own path.
 fn drop_findings_through_links(findings: &mut Vec<Finding>, cwd: &std::path::Path) {
-    let mut canonical: std::collections::HashMap<PathBuf, Option<PathBuf>> = std::collections::HashMap::new();
+    // Paths resolved once each, looking only at links (one `lstat` a file
+    // or directory): most findings share a few directories.
+    let mut real_dirs: std::collections::HashMap<PathBuf, Option<PathBuf>> = std::collections::HashMap::new();
     let keys: Vec<Option<(PathBuf, bool)>> = findings
         .iter()
         .map(|finding| {
-            let real = canonical
-                .entry(finding.path.clone())
-                .or_insert_with(|| std::fs::canonicalize(cwd.join(&finding.path)).ok())
-                .clone()?;
-            let through_link = real != normalize(&finding.path, cwd);
+            let absolute = normalize(&finding.path, cwd);
+            let real = match real_dirs.get(&absolute) {
+                Some(known) => known.clone(),
+                None => {
+                    let resolved = real_path(&absolute, &mut real_dirs);
+                    real_dirs.insert(absolute.clone(), resolved.clone());
+                    resolved
+                }
+            }?;
+            let through_link = real != absolute;
             Some((real, through_link))
         })
         .collect();
@@ -315,6 +322,28 @@ fn drop_findings_through_links(findings: &mut Vec<Finding>, cwd: &std::path::Pat
         index += 1;
         !drop
     });
+}
+
+/// `path` (absolute, normalised) with its symbolic links resolved.
+fn real_path(
+    path: &std::path::Path,
+    real_dirs: &mut std::collections::HashMap<PathBuf, Option<PathBuf>>,
+) -> Option<PathBuf> {
+    let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else { return Some(path.to_path_buf()) };
+    let parent = match real_dirs.get(parent) {
+        Some(known) => known.clone(),
+        None => {
+            let resolved = real_path(parent, real_dirs);
+            real_dirs.insert(parent.to_path_buf(), resolved.clone());
+            resolved
+        }
+    }?;
+    let joined = parent.join(name);
+    match std::fs::symlink_metadata(&joined) {
+        Ok(metadata) if metadata.file_type().is_symlink() => std::fs::canonicalize(&joined).ok(),
+        Ok(_) => Some(joined),
+        Err(_) => None,
+    }
 }
 
 /// Checks `trees` as one tree, leaving out the `skipped` directories.
