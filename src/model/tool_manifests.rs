@@ -88,7 +88,11 @@ fn search_under(root: &Path) -> Found {
             for path in entries {
                 let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
                 if path.is_dir() {
-                    if depth < MAX_DEPTH && !name.starts_with('.') && !NOT_SEARCHED.contains(&name.as_str()) {
+                    // A module below (a directory of modules checked) keeps
+                    // no configuration of the tree's.
+                    let module = path.join("metadata.json").is_file() || path.join("manifests/init.pp").is_file();
+                    if depth < MAX_DEPTH && !name.starts_with('.') && !NOT_SEARCHED.contains(&name.as_str()) && !module
+                    {
                         stack.push((path, depth + 1));
                     }
                 } else if name == "Vagrantfile" {
@@ -115,7 +119,7 @@ fn search_under(root: &Path) -> Found {
 /// Files that run `puppet apply` with facts in its environment.
 fn is_script(name: &str) -> bool {
     const EXTENSIONS: &[&str] = &[".sh", ".bash", ".ps1", ".bat", ".cmd"];
-    EXTENSIONS.iter().any(|e| name.ends_with(e)) || matches!(name, "Makefile" | "Dockerfile" | "Rakefile")
+    EXTENSIONS.iter().any(|e| name.ends_with(e)) || matches!(name, "Makefile" | "Dockerfile")
 }
 
 /// Facter makes a fact of each `FACTER_<name>` environment variable, its
