@@ -54,14 +54,8 @@ fn role_in_module_tree(dir: &Path, module: &str, rest: &Path) -> Option<FileRole
                 is_module_name(segment)
             });
             let defines = || {
-                std::fs::read_to_string(dir.join(rest)).is_ok_and(|text| {
-                    text.lines().any(|line| {
-                        let line = line.trim_start();
-                        ["class", "define", "type", "function", "plan"]
-                            .iter()
-                            .any(|keyword| line.strip_prefix(keyword).is_some_and(|r| r.starts_with([' ', '\t'])))
-                    })
-                })
+                std::fs::read_to_string(dir.join(rest))
+                    .is_ok_and(|text| starts_a_line(&text, &["class", "define", "type", "function", "plan"]))
             };
             if named || defines() {
                 role_in_module(module, Some(subdir))
@@ -165,7 +159,7 @@ pub struct Workspace {
     pub declared_facts: Vec<String>,
     /// Facts the tree's tools and scripts give `puppet apply` (Vagrant's
     /// `puppet.facter`, `FACTER_name=` in a script).
-    pub tool_facts: std::collections::BTreeSet<String>,
+    pub tool_facts: BTreeSet<String>,
     /// A `puppet.conf` of the tree that gives nodes an external node
     /// classifier (`node_terminus = exec`): its parameters are top-scope
     /// variables mplint cannot see.
@@ -275,14 +269,20 @@ fn deployed_own_dir(environment: &Path, entry: &str) -> Option<PathBuf> {
 /// one there.
 fn read_environment_manifest(root: &Path) -> Option<PathBuf> {
     let conf = std::fs::read_to_string(root.join("environment.conf")).ok()?;
-    let value = conf.lines().find_map(|line| {
-        let rest = line.trim().strip_prefix("manifest")?;
-        rest.trim_start().strip_prefix('=').map(|v| v.trim().trim_matches(['"', '\'']).to_string())
-    })?;
+    let value = conf_setting(&conf, "manifest")?;
     if value.is_empty() || value.starts_with('$') || Path::new(&value).is_absolute() {
         return None;
     }
     Some(crate::paths::normalize(&root.join(value), root))
+}
+
+/// The value of the first `name = value` line of a Puppet configuration
+/// file (`environment.conf`, `puppet.conf`), unquoted.
+fn conf_setting(conf: &str, name: &str) -> Option<String> {
+    conf.lines().find_map(|line| {
+        let rest = line.trim().strip_prefix(name)?;
+        rest.trim_start().strip_prefix('=').map(|v| v.trim().trim_matches(['"', '\'']).to_string())
+    })
 }
 
 /// The main manifest of a Puppet 3 configuration directory (`/etc/puppet`:
@@ -295,12 +295,7 @@ fn legacy_main_manifest(root: &Path) -> Option<PathBuf> {
         return None;
     }
     let conf = std::fs::read_to_string(root.join("puppet.conf")).ok()?;
-    let setting = |name: &str| {
-        conf.lines().find_map(|line| {
-            let rest = line.trim().strip_prefix(name)?;
-            rest.trim_start().strip_prefix('=').map(|v| v.trim().trim_matches(['"', '\'']).to_string())
-        })
-    };
+    let setting = |name: &str| conf_setting(&conf, name);
     // Directory environments, or a main manifest found elsewhere: not this.
     if setting("environmentpath").is_some() || setting("manifestdir").is_some() {
         return None;
