@@ -85,7 +85,7 @@ pub enum ScopeKind {
     Top,
     Node,
     Class(ClassName),
-    Define { type_name: String, instance: usize },
+    Define { type_name: ClassName, instance: usize },
     Lambda,
 }
 

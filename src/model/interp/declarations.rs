@@ -305,7 +305,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// the order they were declared, as Puppet's compiler does.
     pub(super) fn evaluate_pending_defines(&mut self) {
         while let Some(pending) = self.pending.pop_front() {
-            let type_name = self.out.instances[pending.instance].type_name.clone();
+            let type_name: ClassName = self.out.instances[pending.instance].type_name.as_str().into();
             let scope = self.new_scope(
                 ScopeKind::Define { type_name, instance: pending.instance },
                 None,
