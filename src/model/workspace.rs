@@ -567,8 +567,9 @@ fn holds_environment_layout(dir: &Path) -> bool {
 /// file is seen as Puppet sees it: the nearest environment above it (not
 /// past the top of its git work tree); else that work tree, when it holds a
 /// module or modules; else the module the file sits in (or, for a module
-/// without `init.pp` or `metadata.json`, its directory of modules). `None`
-/// when the file belongs to no such tree (a loose manifest).
+/// without `init.pp` or `metadata.json`, its directory of modules when that
+/// holds others). `None` when the file belongs to no such tree (a loose
+/// manifest).
 pub fn context_root(file: &Path) -> Option<PathBuf> {
     let dirs: Vec<&Path> = file.ancestors().skip(1).filter(|a| !a.as_os_str().is_empty()).collect();
     let top = dirs.iter().position(|d| d.join(".git").exists());
@@ -587,10 +588,15 @@ pub fn context_root(file: &Path) -> Option<PathBuf> {
         .position(|d| d.file_name().is_some_and(|n| DEFINITION_DIRS.iter().chain(EXAMPLE_DIRS).any(|s| n == *s)))?;
     let module = *within.get(code_dir + 1)?;
     if looks_like_module(module) {
-        Some(module.to_path_buf())
-    } else {
-        within.get(code_dir + 2).map(|d| d.to_path_buf())
+        return Some(module.to_path_buf());
     }
+    // A module without `init.pp` (a site's `profile`) is read with the
+    // modules beside it; a directory that holds no other module (`/tmp`,
+    // a home directory) is not read for it.
+    let parent = *within.get(code_dir + 2)?;
+    let holds_modules = |d: &Path| looks_like_module(d) || d.join("manifests").is_dir();
+    let modules_beside = child_dirs(parent).iter().any(|c| c.as_path() != module && holds_modules(c));
+    Some(if modules_beside { parent } else { module }.to_path_buf())
 }
 
 /// The environments a checked directory holds below it, when it is not one

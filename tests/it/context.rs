@@ -469,3 +469,23 @@ fn modules_that_ignore_rules_hide_are_read_but_not_reported() {
     let report = json(&mplint(&["--format", "json", "."], &root));
     assert_eq!(report["summary"]["files"], 2, "{report:#}");
 }
+
+#[test]
+fn a_module_without_init_pp_is_read_with_its_parent_only_when_that_holds_modules() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    // Outside any git work tree: `scratch` is like /tmp, holding a module
+    // without `init.pp` and, elsewhere, unrelated code that declares it.
+    write(root, "scratch/mymod/manifests/foo.pp", "class mymod::foo {\n  notify { 'foo': }\n}\n");
+    write(root, "scratch/old/tools/setup.pp", "class tools {\n  class { 'mymod::foo': nosuch => 1 }\n}\n");
+    let report = json(&mplint(&["--format", "json", "mymod/manifests/foo.pp"], &root.join("scratch")));
+    assert_eq!(findings(&report), Vec::<serde_json::Value>::new(), "{report}");
+    // A site directory of modules without `init.pp`: the role sees its
+    // profile beside it.
+    write(root, "site/role/manifests/web.pp", "class role::web {\n  include profile::web\n}\n");
+    write(root, "site/profile/manifests/web.pp", "class profile::web {\n  notify { 'web': }\n}\n");
+    let report = json(&mplint(&["--format", "json", "role/manifests/web.pp"], &root.join("site")));
+    assert_eq!(findings(&report), Vec::<serde_json::Value>::new(), "{report}");
+    let alone = json(&mplint(&["--format", "json", "--isolated", "role/manifests/web.pp"], &root.join("site")));
+    assert_eq!(rules(&findings(&alone)), vec!["unknown-class"], "{alone}");
+}
