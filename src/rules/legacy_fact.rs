@@ -174,9 +174,10 @@ fn facts_access(path: &str) -> String {
 }
 
 /// What replaces a legacy fact, and what differs in its value. Names of a
-/// per-interface family need a suffix that looks like an interface when
-/// read as a plain variable: `$network_manager` is more likely a variable
-/// of the code than the fact of an interface named `manager`.
+/// per-interface family need a suffix that looks like an interface:
+/// `$network_manager` is more likely a variable of the code, and
+/// `$::network_location` a site's own fact, than the fact of an interface
+/// named `manager` or `location`.
 pub fn replacement(name: &str, form: FactForm) -> Option<(String, &'static str)> {
     if let Some((_, path, caveat)) = LEGACY.iter().find(|(legacy, _, _)| *legacy == name) {
         return Some((facts_access(path), caveat));
@@ -185,7 +186,7 @@ pub fn replacement(name: &str, form: FactForm) -> Option<(String, &'static str)>
     for (prefix, key) in PER_INTERFACE {
         let Some(interface) = name.strip_prefix(prefix).filter(|i| well_formed(i)) else { continue };
         let looks_like_interface = interface == "lo" || interface.chars().any(|c| c.is_ascii_digit());
-        if form == FactForm::Variable && !looks_like_interface {
+        if !looks_like_interface {
             return None;
         }
         return Some((format!("$facts['networking']['interfaces']['{interface}']['{key}']"), ""));
@@ -437,8 +438,14 @@ mod tests {
         ] {
             assert_eq!(replaced(name, FactForm::TopScope), None, "{name}");
         }
-        // A plain variable named like an interface fact of no plausible interface.
-        assert_eq!(replaced("network_manager", FactForm::Variable), None);
-        assert!(replaced("network_manager", FactForm::TopScope).is_some());
+        // Named like an interface fact of no plausible interface: a variable
+        // of the code, or a site's own fact, in every form.
+        for form in [FactForm::Variable, FactForm::TopScope, FactForm::FactsHash] {
+            assert_eq!(replaced("network_manager", form), None);
+            assert_eq!(replaced("network_location", form), None);
+            assert_eq!(replaced("macaddress_vendor", form), None);
+        }
+        assert!(replaced("network_lo", FactForm::TopScope).is_some());
+        assert!(replaced("mtu_enp0s3", FactForm::FactsHash).is_some());
     }
 }
