@@ -178,7 +178,7 @@ fn facts_access(path: &str) -> String {
 /// `$network_manager` is more likely a variable of the code, and
 /// `$::network_location` a site's own fact, than the fact of an interface
 /// named `manager` or `location`.
-pub fn replacement(name: &str, form: FactForm) -> Option<(String, &'static str)> {
+pub fn replacement(name: &str) -> Option<(String, &'static str)> {
     if let Some((_, path, caveat)) = LEGACY.iter().find(|(legacy, _, _)| *legacy == name) {
         return Some((facts_access(path), caveat));
     }
@@ -261,7 +261,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         if custom || maybe_bound_elsewhere(model, compilation, read) {
             continue;
         }
-        let Some((replacement, caveat)) = replacement(&read.name, read.form) else { continue };
+        let Some((replacement, caveat)) = replacement(&read.name) else { continue };
         let caveat = if caveat.is_empty() { String::new() } else { format!("; {caveat}") };
         if let Some((template, i)) = &read.template {
             let place = &template.reads[*i];
@@ -354,7 +354,7 @@ pub fn check_hiera(model: &Model<'_>) -> Vec<Finding> {
         if custom || set_by_site {
             continue;
         }
-        let Some((replacement, caveat)) = replacement(name, form) else { continue };
+        let Some((replacement, caveat)) = replacement(name) else { continue };
         let caveat = if caveat.is_empty() { String::new() } else { format!(" ({caveat})") };
         let message = format!(
             "`%{{{}}}` interpolates the legacy fact `{name}`, which Puppet 8 no longer provides: use `%{{{}}}`{caveat}",
@@ -379,33 +379,21 @@ pub fn check_hiera(model: &Model<'_>) -> Vec<Finding> {
 mod tests {
     use super::*;
 
-    fn replaced(name: &str, form: FactForm) -> Option<String> {
-        replacement(name, form).map(|(r, _)| r)
+    fn replaced(name: &str) -> Option<String> {
+        replacement(name).map(|(r, _)| r)
     }
 
     #[test]
     fn flat_and_per_interface_names() {
-        assert_eq!(replaced("osfamily", FactForm::Variable).unwrap(), "$facts['os']['family']");
-        assert_eq!(replaced("lsbdistcodename", FactForm::TopScope).unwrap(), "$facts['os']['distro']['codename']");
-        assert_eq!(
-            replaced("macaddress_eth0", FactForm::Variable).unwrap(),
-            "$facts['networking']['interfaces']['eth0']['mac']"
-        );
-        assert_eq!(
-            replaced("ipaddress6_bond0", FactForm::TopScope).unwrap(),
-            "$facts['networking']['interfaces']['bond0']['ip6']"
-        );
-        assert_eq!(replaced("processor0", FactForm::Variable).unwrap(), "$facts['processors']['models'][0]");
-        assert_eq!(replaced("sshrsakey", FactForm::Variable).unwrap(), "$facts['ssh']['rsa']['key']");
-        assert_eq!(replaced("sshfp_ed25519", FactForm::Variable).unwrap(), "$facts['ssh']['ed25519']['fingerprints']");
-        assert_eq!(
-            replaced("blockdevice_sda_size", FactForm::FactsHash).unwrap(),
-            "$facts['disks']['sda']['size_bytes']"
-        );
-        assert_eq!(
-            replaced("zone_web_status", FactForm::TopScope).unwrap(),
-            "$facts['solaris_zones']['zones']['web']['status']"
-        );
+        assert_eq!(replaced("osfamily").unwrap(), "$facts['os']['family']");
+        assert_eq!(replaced("lsbdistcodename").unwrap(), "$facts['os']['distro']['codename']");
+        assert_eq!(replaced("macaddress_eth0").unwrap(), "$facts['networking']['interfaces']['eth0']['mac']");
+        assert_eq!(replaced("ipaddress6_bond0").unwrap(), "$facts['networking']['interfaces']['bond0']['ip6']");
+        assert_eq!(replaced("processor0").unwrap(), "$facts['processors']['models'][0]");
+        assert_eq!(replaced("sshrsakey").unwrap(), "$facts['ssh']['rsa']['key']");
+        assert_eq!(replaced("sshfp_ed25519").unwrap(), "$facts['ssh']['ed25519']['fingerprints']");
+        assert_eq!(replaced("blockdevice_sda_size").unwrap(), "$facts['disks']['sda']['size_bytes']");
+        assert_eq!(replaced("zone_web_status").unwrap(), "$facts['solaris_zones']['zones']['web']['status']");
     }
 
     #[test]
@@ -436,16 +424,14 @@ mod tests {
             "ssh_authorized_key",
             "sshkey",
         ] {
-            assert_eq!(replaced(name, FactForm::TopScope), None, "{name}");
+            assert_eq!(replaced(name), None, "{name}");
         }
         // Named like an interface fact of no plausible interface: a variable
         // of the code, or a site's own fact, in every form.
-        for form in [FactForm::Variable, FactForm::TopScope, FactForm::FactsHash] {
-            assert_eq!(replaced("network_manager", form), None);
-            assert_eq!(replaced("network_location", form), None);
-            assert_eq!(replaced("macaddress_vendor", form), None);
-        }
-        assert!(replaced("network_lo", FactForm::TopScope).is_some());
-        assert!(replaced("mtu_enp0s3", FactForm::FactsHash).is_some());
+        assert_eq!(replaced("network_manager"), None);
+        assert_eq!(replaced("network_location"), None);
+        assert_eq!(replaced("macaddress_vendor"), None);
+        assert!(replaced("network_lo").is_some());
+        assert!(replaced("mtu_enp0s3").is_some());
     }
 }

@@ -2165,3 +2165,26 @@ fn modules_kept_a_few_levels_down_in_a_repository_are_a_directory_of_modules() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("unknown-parameter", "init.pp".to_string(), 2)], "{found:#?}");
 }
+
+#[test]
+fn a_variable_bound_to_a_test_is_that_test() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let code = "class site::flags ($mode) {\n  \
+        $is_debian = $facts['os']['family'] == 'Debian'\n  \
+        if $is_debian {\n    package { 'x': }\n  }\n  \
+        if $facts['os']['family'] != 'Debian' {\n    package { 'x': }\n  }\n  \
+        $use_b = $mode =~ /^b/\n  \
+        if $use_b {\n    file { '/b': }\n  }\n  \
+        unless $mode =~ /^b/ {\n    file { '/b': }\n  }\n  \
+        $other = !$is_debian\n  \
+        if $other {\n    service { 's': }\n  }\n  \
+        if $is_debian {\n    service { 's': }\n  }\n  \
+        if $facts['os']['family'] == 'Debian' {\n    user { 'u': }\n  }\n  \
+        unless $other {\n    user { 'u': }\n  }\n}\n";
+    write(root, "site/manifests/flags.pp", code);
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let lines: Vec<(&str, u32)> = found.iter().map(|f| (f.rule, f.span.start_pos.line)).collect();
+    // Only the two users are declared on the same condition.
+    assert_eq!(lines, [("duplicate-resource", 27)], "{found:#?}");
+}

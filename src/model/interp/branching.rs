@@ -71,6 +71,15 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             let (tested, inverted) = strip_negation(&b.condition);
             let negate = (i == 0 && negate_first) != inverted;
             let value = if inverted { value.truthy().map_or(Value::Unknown, |t| Value::Bool(!t)) } else { value };
+            // `$is_debian` bound to `$os == 'Debian'` tests that condition.
+            let derived = if value.truthy().is_none() { self.derived_test(tested, &rest) } else { None };
+            let (tested, negate) = match &derived {
+                Some((test, negated)) => {
+                    let (test, inverted) = strip_negation(test);
+                    (test, negate != (inverted != *negated))
+                }
+                None => (tested, negate),
+            };
             let keyed = self.keyed_test(tested, &rest);
             let never = matches!(keyed, Some(KeyedTest::Never));
             let (holds, fails) = match keyed {

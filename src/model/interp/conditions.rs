@@ -132,6 +132,49 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
     }
 
+    /// Remembers a variable bound to a test whose outcome is unknown, so
+    /// that `if $is_debian` and `if $os == 'Debian'` are one condition.
+    pub(super) fn note_derived_test(&mut self, variable: &Variable, target: &Expr, value: &Expr, ctx: &Ctx) {
+        let (test, _) = strip_negation(value);
+        let is_test = match &test.kind {
+            ExprKind::Binary { op, .. } => matches!(
+                op,
+                BinaryOp::Or
+                    | BinaryOp::And
+                    | BinaryOp::Less
+                    | BinaryOp::LessEqual
+                    | BinaryOp::Greater
+                    | BinaryOp::GreaterEqual
+                    | BinaryOp::Equal
+                    | BinaryOp::NotEqual
+                    | BinaryOp::Match
+                    | BinaryOp::NotMatch
+                    | BinaryOp::In
+            ),
+            _ => false,
+        };
+        if variable.is_qualified() || variable.is_match_variable() {
+            return;
+        }
+        // `$flag = !$is_debian`: the test `$is_debian` stands for, negated.
+        let (test, negated) = match self.derived_test(test, ctx) {
+            Some((derived, inverted)) => (derived, inverted != (strip_negation(value).1)),
+            None if is_test => (std::rc::Rc::new(value.clone()), false),
+            None => return,
+        };
+        self.derived_tests.insert((ctx.scope, variable.name.clone()), (loc(ctx.file, target), test, negated));
+    }
+
+    /// The test a variable tested in its own scope was bound to, when that
+    /// is its only binding there, and whether the variable is its negation.
+    pub(super) fn derived_test(&self, tested: &Expr, ctx: &Ctx) -> Option<(std::rc::Rc<Expr>, bool)> {
+        let ExprKind::Variable(variable) = &tested.kind else { return None };
+        let (at, test, negated) = self.derived_tests.get(&(ctx.scope, variable.name.clone()))?;
+        let bindings = self.scopes[ctx.scope].vars.get(&*variable.name)?;
+        let only = bindings.len() == 1 && bindings[0].loc == Some(*at) && at.file() == ctx.file;
+        only.then(|| (test.clone(), *negated))
+    }
+
     pub(super) fn label(&mut self, choice: u32, label: ChoiceLabel) {
         self.out.labels.entry(choice).or_insert(label);
     }
@@ -232,6 +275,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// "true": `$s == 'x'` and `$s != 'x'` share the equality choice of
     /// their subject; anything else is keyed by its text.
     pub(super) fn condition_choice(&mut self, tested: &Expr, ctx: &Ctx) -> (u32, u16) {
+        // `$is_debian` bound to `$os == 'Debian'` is that condition.
+        if let Some((test, negated)) = self.derived_test(tested, ctx) {
+            let (test, inverted) = strip_negation(&test);
+            let (choice, true_branch) = self.condition_choice(test, ctx);
+            return (choice, if inverted != negated { 1 - true_branch } else { true_branch });
+        }
         if let ExprKind::Binary { op: op @ (BinaryOp::Equal | BinaryOp::NotEqual), left, right } = &tested.kind {
             let pair = match (Self::literal(left), Self::literal(right)) {
                 (None, Some(Value::Int(0))) => version_equality(left).or(Some((&**left, Value::Int(0)))),
@@ -331,7 +380,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 matchers
                     .iter()
                     .map(|m| match Self::literal(m)? {
-                        Value::Bool(b) => Some((self.condition_choice(subject, ctx).0, u16::from(b))),
+                        Value::Bool(b) => {
+                            let (choice, true_branch) = self.condition_choice(subject, ctx);
+                            Some((choice, if b { true_branch } else { 1 - true_branch }))
+                        }
                         literal => self.equality_choice(subject, &literal, ctx).map(|c| (c, 1)),
                     })
                     .collect()

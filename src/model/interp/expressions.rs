@@ -161,12 +161,16 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             ExprKind::Unless(conditional) => self.eval_if(conditional, true, ctx),
             ExprKind::Case(case) => self.eval_case(case, ctx),
             ExprKind::Assignment { op, target, value } => {
+                let value_expr = value;
                 // A selector's value stays tied to the conditions that chose it.
                 let value = match &value.kind {
                     ExprKind::Selector { value: subject, entries } => self.eval_selector(subject, entries, ctx),
                     _ => self.eval(value, ctx),
                 };
                 self.assign(*op, target, value.clone(), ctx);
+                if let (AssignOp::Assign, ExprKind::Variable(variable), Value::Unknown) = (op, &target.kind, &value) {
+                    self.note_derived_test(variable, target, value_expr, ctx);
+                }
                 value
             }
             ExprKind::Relationship { left, right, op } => {

@@ -139,6 +139,10 @@ pub struct Interpreter<'m, 'a> {
     /// Parameters bound in each class or define scope: whether given at
     /// the declaration (kept when values are recorded).
     parameters: HashMap<(ScopeId, String), bool>,
+    /// Variables bound to a test of unknown outcome (`$is_debian = $os ==
+    /// 'Debian'`), by scope and name, with where they are bound: testing
+    /// the variable is testing that condition (negated when the flag is set).
+    derived_tests: HashMap<(ScopeId, std::sync::Arc<str>), (Loc, std::rc::Rc<Expr>, bool)>,
     out: Compilation,
 }
 
@@ -185,6 +189,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             record_declarations: false,
             record_values: false,
             parameters: HashMap::default(),
+            derived_tests: HashMap::default(),
             templates: None,
             set_elsewhere: None,
             type_names: None,
