@@ -137,6 +137,10 @@ pub struct ClassDecl {
     /// Each declaration's own path, when there are few: the code runs
     /// under one of them. `None` past [`MAX_CLASS_PATHS`].
     pub declared_under: Option<Vec<PathCond>>,
+    /// Some declaration surely runs whenever `path` holds: there is one,
+    /// or they cover every branch `path` leaves open (`if $x { include a }
+    /// else { include a }`), not `if $x { include a } if $y { include a }`.
+    pub covers_path: bool,
 }
 
 /// A class declared on more distinct paths than this keeps only what they
@@ -969,6 +973,28 @@ impl Compilation {
     }
 
     /// The path an owner's code runs under.
+    /// Whether an owner's code surely runs whenever its path holds: each
+    /// class on the way to it covers its path.
+    pub fn runs_on_its_path(&self, owner: &Owner) -> bool {
+        let mut current = owner;
+        // Bounded: each class is declared once, each instance by an earlier one.
+        for _ in 0..(self.classes.len() + self.instances.len() + 1) {
+            current = match current {
+                Owner::Top | Owner::Node => return true,
+                Owner::Class(name) => match self.classes.get(&**name) {
+                    Some(decl) if decl.covers_path => &decl.by,
+                    Some(_) => return false,
+                    None => return true,
+                },
+                Owner::Define(i) => match self.instances.get(*i) {
+                    Some(instance) => &instance.by,
+                    None => return true,
+                },
+            };
+        }
+        true
+    }
+
     pub fn owner_path(&self, owner: &Owner) -> PathCond {
         match owner {
             Owner::Top | Owner::Node => Vec::new(),

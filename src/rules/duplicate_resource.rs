@@ -138,10 +138,62 @@ fn uncertain_conditions(
     let (pa, pb) = (full_path(compilation, a), full_path(compilation, b));
     let shared = meet(&pa, &pb);
     let extra: PathCond = join(&pa, &pb).into_iter().filter(|atom| !shared.contains(atom)).collect();
-    if extra.is_empty() {
-        return Vec::new();
+    if !extra.is_empty() {
+        return crate::rules::possible_duplicate_resource::describe_conditions(model, compilation, &extra);
     }
-    crate::rules::possible_duplicate_resource::describe_conditions(model, compilation, &extra)
+    // A class declared under conditions that need not hold together runs
+    // only where one of them does.
+    let mut conditions = Vec::new();
+    for owner in [&a.owner, &b.owner] {
+        if let Some(class) = uncovering_class(compilation, owner) {
+            conditions.push(declared_on_some_paths(model, compilation, class));
+        }
+    }
+    conditions.dedup();
+    conditions
+}
+
+/// The first class on the way to an owner's code whose declarations do
+/// not cover its path.
+fn uncovering_class<'c>(compilation: &'c Compilation, owner: &'c Owner) -> Option<&'c str> {
+    if compilation.runs_on_its_path(owner) {
+        return None;
+    }
+    let mut current = owner;
+    for _ in 0..(compilation.classes.len() + compilation.instances.len() + 1) {
+        current = match current {
+            Owner::Class(name) => {
+                let decl = compilation.classes.get(&**name)?;
+                if !decl.covers_path {
+                    return Some(name);
+                }
+                &decl.by
+            }
+            Owner::Define(i) => &compilation.instances.get(*i)?.by,
+            Owner::Top | Owner::Node => return None,
+        };
+    }
+    None
+}
+
+/// "class `a` is declared (if `$x` is true, or if `$y` is true)".
+fn declared_on_some_paths(model: &Model<'_>, compilation: &Compilation, class: &str) -> String {
+    let Some(decl) = compilation.classes.get(class) else { return format!("class `{class}` is declared") };
+    let alternatives: Vec<String> = decl
+        .declared_under
+        .iter()
+        .flatten()
+        .map(|path| {
+            let own: PathCond = path.iter().filter(|atom| !decl.path.contains(atom)).copied().collect();
+            crate::rules::possible_duplicate_resource::describe_conditions(model, compilation, &own).join(" and ")
+        })
+        .filter(|described| !described.is_empty())
+        .collect();
+    if alternatives.is_empty() {
+        format!("class `{class}` is declared")
+    } else {
+        format!("class `{class}` is declared (if {})", alternatives.join(", or if "))
+    }
 }
 
 /// The later declaration sits in a block under `if !defined(X)`, and `X`

@@ -2188,3 +2188,26 @@ fn a_variable_bound_to_a_test_is_that_test() {
     // Only the two users are declared on the same condition.
     assert_eq!(lines, [("duplicate-resource", 27)], "{found:#?}");
 }
+
+#[test]
+fn a_class_declared_under_conditions_that_cover_its_path_surely_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let class = "class a {\n  file { '/srv/m': }\n}\n";
+    let cases = [
+        (
+            "separate.pp",
+            "if $facts['x1'] { include a }\nif $facts['x2'] { include a }\n",
+            "possible-duplicate-resource",
+        ),
+        ("both_branches.pp", "if $facts['x1'] { include a } else { include a }\n", "duplicate-resource"),
+        ("once_for_sure.pp", "include a\nif $facts['x2'] { include a }\n", "duplicate-resource"),
+    ];
+    for (name, declarations, rule) in cases {
+        let case = root.join(name.trim_end_matches(".pp"));
+        write(&case, name, format!("{class}{declarations}file {{ '/srv/m': }}\n"));
+        let found = findings(vec![case.join(name)], vec![]);
+        let found: Vec<&str> = found.iter().map(|f| f.rule).collect();
+        assert_eq!(found, [rule], "{name}");
+    }
+}

@@ -4,6 +4,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::builtins::METAPARAMETERS;
+use super::variables::surely_ran;
 use super::{
     ClassState, Ctx, Given, Interpreter, PendingDefine, MAX_DECLARATION_DEPTH, MAX_DEFINE_DEPTH, MAX_DEFINE_INSTANCES,
 };
@@ -54,6 +55,14 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                         decl.declared_under = None;
                     }
                 }
+                let (under, shared) = (decl.declared_under.clone(), decl.path.clone());
+                let covers = under.is_some_and(|under| {
+                    let under = under.into_iter().map(|p| self.without_implied(p)).collect();
+                    surely_ran(under, &self.without_implied(shared), &self.choice_arity)
+                });
+                if let Some(decl) = self.out.classes.get_mut(name) {
+                    decl.covers_path = covers;
+                }
             }
             return false;
         }
@@ -89,7 +98,14 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         self.out.classes.insert(
             name.to_string(),
-            ClassDecl { how, loc: at, by: ctx.owner.clone(), declared_under: Some(vec![path.clone()]), path },
+            ClassDecl {
+                how,
+                loc: at,
+                by: ctx.owner.clone(),
+                declared_under: Some(vec![path.clone()]),
+                path,
+                covers_path: true,
+            },
         );
         let enclosing = self.base_of(ctx.scope);
         self.classes.insert(name.to_string(), ClassState { scope: None, enclosing, evaluated: false });

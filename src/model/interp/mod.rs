@@ -65,6 +65,10 @@ struct ClassState {
     evaluated: bool,
 }
 
+/// Where a variable is bound to a test, the test, and whether the variable
+/// is its negation.
+type DerivedTest = (Loc, std::rc::Rc<Expr>, bool);
+
 /// An attribute given to a declaration: its name, its value and where its
 /// name is written.
 type Given = (String, Value, Loc);
@@ -142,7 +146,7 @@ pub struct Interpreter<'m, 'a> {
     /// Variables bound to a test of unknown outcome (`$is_debian = $os ==
     /// 'Debian'`), by scope and name, with where they are bound: testing
     /// the variable is testing that condition (negated when the flag is set).
-    derived_tests: HashMap<(ScopeId, std::sync::Arc<str>), (Loc, std::rc::Rc<Expr>, bool)>,
+    derived_tests: HashMap<(ScopeId, std::sync::Arc<str>), DerivedTest>,
     out: Compilation,
 }
 

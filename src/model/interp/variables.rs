@@ -37,7 +37,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 
     /// A path without the atoms its `case` branches imply: what is left
     /// decides whether branches together cover every way through.
-    fn without_implied(&self, path: PathCond) -> PathCond {
+    pub(super) fn without_implied(&self, path: PathCond) -> PathCond {
         let implied: Vec<(u32, u16)> =
             path.iter().filter_map(|atom| self.implied.get(atom)).flatten().copied().collect();
         if implied.is_empty() {
@@ -245,7 +245,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 /// Did at least one of the code paths `paths` run whenever `current` runs?
 /// True when one is implied by `current`, or when together they cover every
 /// branch of a choice point (merged repeatedly: `{Q+(c,0), Q+(c,1)}` → `Q`).
-fn surely_ran(mut paths: Vec<PathCond>, current: &PathCond, arity: &HashMap<u32, u16>) -> bool {
+pub(super) fn surely_ran(mut paths: Vec<PathCond>, current: &PathCond, arity: &HashMap<u32, u16>) -> bool {
     let implied = |p: &PathCond| p.iter().all(|c| current.contains(c));
     for _ in 0..64 {
         if paths.iter().any(implied) {
