@@ -553,11 +553,14 @@ pub struct Sink<'m, 'a> {
     findings: BTreeMap<(&'static str, Loc), Pending>,
     /// The example file whose compilation is being reported on, if any.
     example: Option<(crate::model::index::FileId, Vec<Loc>)>,
+    /// The findings being reported hold only on some paths through the
+    /// compilation: an example need not lead to them.
+    conditional: bool,
 }
 
 impl<'m, 'a> Sink<'m, 'a> {
     fn new(model: &'m Model<'a>) -> Self {
-        Sink { model, findings: BTreeMap::new(), example: None }
+        Sink { model, findings: BTreeMap::new(), example: None, conditional: false }
     }
 
     /// Says which compilation the next findings come from. In a module's
@@ -575,6 +578,14 @@ impl<'m, 'a> Sink<'m, 'a> {
             roots.sort();
             (file, roots)
         });
+    }
+
+    /// Says whether the next findings hold only on some paths through the
+    /// compilation (a read under `if $facts[…]`): in a module's usage
+    /// example, such a finding in module code stays at its own place, since
+    /// the example may never run that code.
+    pub fn set_conditional(&mut self, conditional: bool) {
+        self.conditional = conditional;
     }
 
     /// Records a finding at `loc` (only in reported files); a second report
@@ -622,7 +633,7 @@ impl<'m, 'a> Sink<'m, 'a> {
         flow: Vec<(Loc, String)>,
     ) {
         let (loc, related, flow, message) = match &self.example {
-            Some((file, roots)) if loc.file() != *file => {
+            Some((file, roots)) if loc.file() != *file && !self.conditional => {
                 let from_example = flow
                     .iter()
                     .chain(&related)

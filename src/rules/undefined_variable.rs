@@ -39,6 +39,11 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
     let standalone = model.standalone_of(compilation);
     for read in &compilation.reads {
         let ReadOutcome::Unbound { searched, elsewhere } = &read.outcome else { continue };
+        sink.set_conditional(
+            !read.path.is_empty()
+                || !compilation.owner_path(&read.reader).is_empty()
+                || !compilation.runs_on_its_path(&read.reader),
+        );
         if read.default_replaced || default_data_may_replace(model, compilation, read) {
             continue;
         }
@@ -180,6 +185,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             sink.report_with_flow(&RULE, read.loc, message, related, flow);
         }
     }
+    sink.set_conditional(false);
 }
 
 /// A read in a class parameter's default at a site whose Hiera data mplint

@@ -2211,3 +2211,28 @@ fn a_class_declared_under_conditions_that_cover_its_path_surely_runs() {
         assert_eq!(found, [rule], "{name}");
     }
 }
+
+#[test]
+fn an_example_leads_only_to_module_code_it_surely_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("g");
+    write(
+        &module,
+        "manifests/init.pp",
+        "class g {\n  if $facts['os']['family'] == 'RedHat' {\n    notify { 'n': message => $g::nope }\n  }\n  \
+         notify { 'm': message => $g::never }\n}\n",
+    );
+    write(&module, "examples/init.pp", "include g\n");
+    let found = findings(vec![module], vec![]);
+    // The RedHat branch may never run where the example is applied: its
+    // read is the module's to fix; the other read fails the example.
+    assert_eq!(
+        rules(&found),
+        [("undefined-variable", "init.pp".to_string(), 1), ("undefined-variable", "init.pp".to_string(), 3)],
+        "{found:#?}"
+    );
+    assert!(found[0].path.ends_with("examples/init.pp"), "{found:#?}");
+    assert!(found[0].message.starts_with("this example makes module code fail"), "{found:#?}");
+    assert!(found[1].path.ends_with("manifests/init.pp"), "{found:#?}");
+    assert!(!found[1].message.starts_with("this example"), "{found:#?}");
+}
