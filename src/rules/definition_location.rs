@@ -35,6 +35,8 @@ struct Checked<'m> {
     module: &'m str,
     relative: String,
     namespace: String,
+    /// Some name leads Puppet's autoloader to the file.
+    loaded: bool,
 }
 
 pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
@@ -49,12 +51,18 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         if !CHECKED_DIRS.contains(&subdir.as_str()) {
             continue;
         }
+        // No name maps to `init-sample.pp` or `2fa.pp`: Puppet never loads it.
+        let name_segment = |segment: &str| {
+            segment.starts_with(|c: char| c.is_ascii_lowercase())
+                && segment.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        };
+        let loaded = inner.iter().all(|s| name_segment(s)) && name_segment(stem);
         let mut names = vec![module.to_lowercase()];
         names.extend(inner.iter().cloned());
         if !(inner.is_empty() && stem == "init") {
             names.push(stem.to_string());
         }
-        checked.push(Checked { id, module, relative: rest.display().to_string(), namespace: names.join("::") });
+        checked.push(Checked { id, module, relative: rest.display().to_string(), namespace: names.join("::"), loaded });
     }
     // A directory that defines nothing in its module's namespace is not
     // the module it is named after (a packaging copy, a stray folder):
@@ -80,30 +88,36 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 ExprKind::Function(d) => ("function", &d.name),
                 ExprKind::TypeAlias(_) | ExprKind::TypeDefinition(_) | ExprKind::Plan(_) => continue,
                 _ => {
-                    sink.report(
-                        &RULE,
-                        Loc::new(c.id, puppet_span(file, statement)),
+                    let message = if c.loaded {
                         format!(
                             "a module file may only hold definitions; Puppet refuses this statement at the top of `{}` whenever it loads the file (move it into a class)",
                             c.relative
-                        ),
-                        Vec::new(),
-                    );
+                        )
+                    } else {
+                        format!(
+                            "a module file may only hold definitions; no name leads Puppet to load `{}`, but `puppet parser validate` refuses this statement at its top",
+                            c.relative
+                        )
+                    };
+                    report(sink, c, Loc::new(c.id, puppet_span(file, statement)), message);
                     continue;
                 }
             };
             let (what, name) = defined;
             // Puppet compares the start of the name only, without case.
             if !name.to_lowercase().starts_with(&c.namespace) {
-                sink.report(
-                    &RULE,
-                    Loc::new(c.id, statement.span),
+                let message = if c.loaded {
                     format!(
                         "{what} `{name}` cannot be defined in `{}`: Puppet loads that file only for names under `{}`, and refuses it",
                         c.relative, c.namespace
-                    ),
-                    Vec::new(),
-                );
+                    )
+                } else {
+                    format!(
+                        "{what} `{name}` cannot be defined in `{}`: no name leads Puppet to load that file, but `puppet parser validate` refuses it (a sample kept beside the code?)",
+                        c.relative
+                    )
+                };
+                report(sink, c, Loc::new(c.id, statement.span), message);
             }
         }
     }
@@ -118,4 +132,11 @@ fn definitions<'m>(model: &'m Model<'_>, id: usize) -> impl Iterator<Item = (&'s
         ExprKind::Function(d) => Some(("function", d.name.as_str())),
         _ => None,
     })
+}
+
+/// A file no name leads Puppet to load fails no catalog: only `puppet
+/// parser validate` refuses it, so it is a warning.
+fn report(sink: &mut Sink<'_, '_>, checked: &Checked<'_>, at: Loc, message: String) {
+    let level = if checked.loaded { RULE.default_level } else { Level::Warning };
+    sink.report_at_level(&RULE, level, at, message, Vec::new(), Vec::new());
 }

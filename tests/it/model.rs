@@ -2236,3 +2236,23 @@ fn an_example_leads_only_to_module_code_it_surely_runs() {
     assert!(found[1].path.ends_with("manifests/init.pp"), "{found:#?}");
     assert!(!found[1].message.starts_with("this example"), "{found:#?}");
 }
+
+#[test]
+fn a_module_file_no_name_leads_to_is_refused_only_by_validation() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("m");
+    write(&module, "manifests/init.pp", "class m {\n  notify { 'real': }\n}\n");
+    write(&module, "manifests/init-sample.pp", "class m {\n  notify { 'sample': }\n}\n");
+    write(&module, "manifests/other.pp", "class m::misplaced {\n}\n");
+    let found = findings(vec![module], vec![]);
+    let levels: Vec<(&str, String, mplint::rules::Level)> =
+        found.iter().map(|f| (f.rule, f.path.file_name().unwrap().to_string_lossy().into_owned(), f.level)).collect();
+    assert_eq!(
+        levels,
+        [
+            ("definition-location", "init-sample.pp".to_string(), mplint::rules::Level::Warning),
+            ("definition-location", "other.pp".to_string(), mplint::rules::Level::Error)
+        ],
+        "{found:#?}"
+    );
+}
