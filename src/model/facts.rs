@@ -829,10 +829,24 @@ fn custom_fact_names(ruby: &str) -> Vec<String> {
         let name: String = match args.chars().next() {
             Some(':') => args[1..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect(),
             Some('\'' | '"') => name_written(args),
-            // `Facter.add(name)`: what the last `name = …` before it sets.
+            // `Facter.add(name)`: what the last `name = …` before it sets,
+            // or each name of a literal list a block iterates over.
             Some(c) if c.is_ascii_lowercase() || c == '_' => {
                 let variable: String = args.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
-                assigned_before(before, &variable).map(name_written).unwrap_or_default()
+                match assigned_before(before, &variable) {
+                    // `name = versions[i]`: an element of a literal list.
+                    Some(value) if !value.starts_with(['\'', '"']) => {
+                        let list: String =
+                            value.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                        names.extend(literal_list(before, &list));
+                        String::new()
+                    }
+                    Some(value) => name_written(value),
+                    None => {
+                        names.extend(iterated_names(before, &variable));
+                        String::new()
+                    }
+                }
             }
             _ => String::new(),
         };
@@ -841,6 +855,50 @@ fn custom_fact_names(ruby: &str) -> Vec<String> {
         }
     }
     names
+}
+
+/// The names of the literal list that the block binding `variable` (the
+/// last `… do |variable` before) iterates over: `[:a, 'b'].each do |name|`,
+/// `%w{a b}.each_with_index do |name, i|`.
+fn iterated_names(before: &str, variable: &str) -> Vec<String> {
+    let binds = |line: &str| {
+        line.find('|')
+            .is_some_and(|at| line[at + 1..].split(['|', ',']).next().is_some_and(|first| first.trim() == variable))
+    };
+    let Some(line) = before.lines().rev().find(|line| binds(line)) else { return Vec::new() };
+    let Some(list_end) = line.find(".each") else { return Vec::new() };
+    literal_list(before, line[..list_end].trim())
+}
+
+/// The names a literal list holds: written out (`[:a, 'b']`, `%w{a b}`),
+/// or assigned to the variable `list` before (over several lines).
+fn literal_list(before: &str, list: &str) -> Vec<String> {
+    let is_variable = !list.is_empty() && list.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let assigned;
+    let list = if is_variable {
+        let Some(at) = before.rfind(&format!("{list} =")) else { return Vec::new() };
+        let value = before[at + list.len() + 2..].trim_start();
+        let end = value.find([']', '}', ')']).map_or(value.len(), |end| end + 1);
+        assigned = value[..end].replace('\n', " ");
+        assigned.as_str()
+    } else {
+        list
+    };
+    let items: Vec<&str> = if let Some(words) =
+        ["%w{", "%w[", "%w(", "%i{", "%i[", "%i("].iter().find_map(|open| list.find(open).map(|at| &list[at + 3..]))
+    {
+        words.trim_end_matches(['}', ']', ')']).split_whitespace().collect()
+    } else if let Some(at) = list.rfind('[') {
+        list[at + 1..].trim_end_matches(']').split(',').collect()
+    } else {
+        return Vec::new();
+    };
+    let name_like = |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    items
+        .into_iter()
+        .map(|item| item.trim().trim_start_matches(':').trim_matches(['\'', '"']).to_string())
+        .filter(|name| name_like(name))
+        .collect()
 }
 
 /// A fact's name as a quoted string starts `written`: the string, or for
@@ -892,6 +950,10 @@ mod tests {
         assert!(Facts::with_custom(custom_fact_names(ruby)).is_fact("rack_id"));
         let ruby = "%w{/srv /tmp}.each do |path|\n  Facter.add(\"has\" + path.gsub('/', '_')) do\n  end\nend\nFacter.add(\"nic_#{n}\")\nFacter.add(\"#{x}\")\nFacter.add('a#{b}')";
         assert_eq!(custom_fact_names(ruby), ["has*", "nic_*", "a#{b}"]);
+        let ruby = "[:major_version, 'minor_version'].each_with_index do |fact_name, index|\n  Facter.add(fact_name) do\n  end\nend\n%w{a_x b_y}.each { |n| Facter.add(n) { setcode { 1 } } }\nFacter.add(other)\n";
+        assert_eq!(custom_fact_names(ruby), ["major_version", "minor_version", "a_x", "b_y"]);
+        let ruby = "versions = [\n  :major_v,\n  :minor_v\n]\nversions.each_index do |i|\n  name = versions[i]\n  Facter.add(name) do\n  end\nend\nkinds = %w{k_a k_b}\nkinds.each do |kind|\n  Facter.add(kind)\nend\n";
+        assert_eq!(custom_fact_names(ruby), ["major_v", "minor_v", "k_a", "k_b"]);
     }
 
     #[test]
