@@ -69,7 +69,7 @@ fn found_for(env: &Path, checked: &[PathBuf], searched: &mut Searched) -> Found 
     let mut found = search(base);
     for dir in above[1..].iter().filter(|dir| !dir.starts_with(base)) {
         if let Some(text) = read_file(&dir.join("Vagrantfile")) {
-            found.manifests.extend(vagrant_manifest(dir, &text));
+            found.manifests.extend(vagrant_manifests(dir, &text));
             found.facts.extend(vagrant_facts(&text));
         }
     }
@@ -97,7 +97,7 @@ fn search_under(root: &Path) -> Found {
                     }
                 } else if name == "Vagrantfile" {
                     if let Some(text) = read_file(&path) {
-                        found.manifests.extend(vagrant_manifest(&dir, &text));
+                        found.manifests.extend(vagrant_manifests(&dir, &text));
                         found.facts.extend(vagrant_facts(&text));
                     }
                 } else if name.ends_with(".json") || name.ends_with(".pkr.hcl") {
@@ -190,20 +190,29 @@ fn read_file(path: &Path) -> Option<String> {
 /// `puppet.manifests_path = "puppet/manifests"` and `puppet.manifest_file
 /// = "site.pp"` (Vagrant's defaults: `manifests`, `default.pp`), when the
 /// Vagrantfile sets either.
-fn vagrant_manifest(dir: &Path, text: &str) -> Option<NamedManifest> {
-    let setting = |key: &str| {
-        let pattern = Regex::new(&format!(r#"(?m)^[^#\n]*\.{key}\s*=\s*["']([^"'\n]+)["']"#)).ok()?;
-        pattern.captures(text).map(|c| c[1].to_string())
+fn vagrant_manifests(dir: &Path, text: &str) -> Vec<NamedManifest> {
+    let settings = |key: &str| -> Vec<String> {
+        let Ok(pattern) = Regex::new(&format!(r#"(?m)^[^#\n]*\.{key}\s*=\s*["']([^"'\n]+)["']"#)) else {
+            return Vec::new();
+        };
+        pattern.captures_iter(text).map(|c| c[1].to_string()).collect()
     };
-    let path = setting("manifests_path");
-    let file = setting("manifest_file");
-    if path.is_none() && file.is_none() {
-        return None;
+    let (paths, files) = (settings("manifests_path"), settings("manifest_file"));
+    if paths.is_empty() && files.is_empty() {
+        return Vec::new();
     }
-    let dir = crate::paths::normalize(Path::new(path.as_deref().unwrap_or("manifests")), dir);
-    let file = file.unwrap_or_else(|| "default.pp".into());
-    // A directory given as the manifest is read whole.
-    (!dir.join(&file).is_dir()).then_some(NamedManifest { dir, file: computed_or(file) })
+    // One machine per provisioner: each names its directory and file, or
+    // takes Vagrant's defaults (or the only directory named).
+    let count = paths.len().max(files.len());
+    (0..count)
+        .filter_map(|i| {
+            let path = paths.get(i).or(if paths.len() == 1 { paths.first() } else { None });
+            let dir = crate::paths::normalize(Path::new(path.map_or("manifests", String::as_str)), dir);
+            let file = files.get(i).cloned().unwrap_or_else(|| "default.pp".into());
+            // A directory given as the manifest is read whole.
+            (!dir.join(&file).is_dir()).then_some(NamedManifest { dir, file: computed_or(file) })
+        })
+        .collect()
 }
 
 /// Every `"manifest_file": "…"` (JSON) or `manifest_file = "…"` (HCL),
@@ -237,14 +246,24 @@ mod tests {
         let dir = Path::new("/r");
         let text = "Vagrant.configure('2') do |c|\n  c.vm.provision 'puppet' do |puppet|\n    puppet.manifests_path = \"puppet/manifests\"\n    # puppet.manifest_file = 'old.pp'\n    puppet.manifest_file  = 'site.pp'\n  end\nend\n";
         assert_eq!(
-            vagrant_manifest(dir, text),
-            Some(NamedManifest { dir: "/r/puppet/manifests".into(), file: Some("site.pp".into()) })
+            vagrant_manifests(dir, text),
+            [NamedManifest { dir: "/r/puppet/manifests".into(), file: Some("site.pp".into()) }]
         );
         assert_eq!(
-            vagrant_manifest(dir, "puppet.manifests_path = 'p'\n"),
-            Some(NamedManifest { dir: "/r/p".into(), file: Some("default.pp".into()) })
+            vagrant_manifests(dir, "puppet.manifests_path = 'p'\n"),
+            [NamedManifest { dir: "/r/p".into(), file: Some("default.pp".into()) }]
         );
-        assert_eq!(vagrant_manifest(dir, "config.vm.box = 'x'\n"), None);
+        assert_eq!(vagrant_manifests(dir, "config.vm.box = 'x'\n"), []);
+        // Two machines, each applying its own manifest of one directory.
+        let two = "a.vm.provision :puppet do |p|\n  p.manifests_path = 'd/manifests'\n  p.manifest_file = 'a.pp'\nend\n\
+                   b.vm.provision :puppet do |p|\n  p.manifests_path = 'd/manifests'\n  p.manifest_file = 'b.pp'\nend\n";
+        assert_eq!(
+            vagrant_manifests(dir, two),
+            [
+                NamedManifest { dir: "/r/d/manifests".into(), file: Some("a.pp".into()) },
+                NamedManifest { dir: "/r/d/manifests".into(), file: Some("b.pp".into()) }
+            ]
+        );
     }
 
     #[test]

@@ -2256,3 +2256,24 @@ fn a_module_file_no_name_leads_to_is_refused_only_by_validation() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn each_machine_of_a_vagrantfile_applies_its_own_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let machine = |name: &str| {
+        format!(
+            "  config.vm.define :{name} do |m|\n    m.vm.provision :puppet do |puppet|\n      \
+             puppet.manifests_path = 'deploy/manifests'\n      puppet.manifest_file = '{name}.pp'\n      \
+             puppet.module_path = 'deploy/modules'\n    end\n  end\n"
+        )
+    };
+    write(root, "Vagrantfile", format!("Vagrant.configure('2') do |config|\n{}{}end\n", machine("a"), machine("b")));
+    write(root, "deploy/manifests/a.pp", "class { 'tools': }\npackage { 'y': }\n");
+    write(root, "deploy/manifests/b.pp", "package { 'y': }\n");
+    write(root, "deploy/modules/tools/manifests/init.pp", "class tools {\n  package { 'x': }\n}\n");
+    // Declared by no machine's manifest: checked on its own, not with a.pp.
+    write(root, "deploy/modules/fw/manifests/init.pp", "class fw {\n  package { 'x': }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert!(found.is_empty(), "{found:#?}");
+}
