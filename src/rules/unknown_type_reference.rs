@@ -4,13 +4,13 @@ use super::{RuleInfo, Sink};
 use crate::model::index::Loc;
 use crate::model::Model;
 use crate::rules::Level;
-use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::ast::{BinaryOp, Expr, ExprKind};
 
 /// ## What it does
-/// Reports a `case` option or a selector case written as a capitalised
-/// bare word (`RedHat:`) that names no type: no data type, no resource
-/// type of Puppet's, no class, defined type, type alias or Ruby type of
-/// the tree.
+/// Reports a `case` option, a selector case or an operand of `==`, `!=`
+/// or `in` written as a capitalised bare word (`RedHat:`, `$os == RedHat`)
+/// that names no type: no data type, no resource type of Puppet's, no
+/// class, defined type, type alias or Ruby type of the tree.
 ///
 /// ## Why is this bad?
 /// Since Puppet 4 a capitalised word is a type reference, not a string:
@@ -20,7 +20,7 @@ pub const RULE: RuleInfo = RuleInfo {
     id: "unknown-type-reference",
     name: "UnknownTypeReference",
     default_level: Level::Warning,
-    summary: "A case option or selector case is a capitalised word that names no type.",
+    summary: "A case option, selector case or compared value is a capitalised word that names no type.",
     documentation: include_str!("../../rules/unknown-type-reference.md"),
 };
 
@@ -30,6 +30,13 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         let options: Vec<&Expr> = match &e.kind {
             ExprKind::Case(case) => case.options.iter().flat_map(|o| &o.matches).collect(),
             ExprKind::Selector { entries, .. } => entries.iter().map(|entry| &entry.matcher).collect(),
+            ExprKind::Binary { op: BinaryOp::Equal | BinaryOp::NotEqual | BinaryOp::In, left, right } => {
+                let listed = match &right.kind {
+                    ExprKind::Array(items) => items.iter().collect(),
+                    _ => vec![&**right],
+                };
+                std::iter::once(&**left).chain(listed).collect()
+            }
             _ => return,
         };
         for option in options {
