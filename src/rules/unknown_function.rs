@@ -2,6 +2,7 @@
 
 use super::{closest, RuleInfo, Sink};
 use crate::model::index::{normalize_name, Loc};
+use crate::model::workspace::FileRole;
 use crate::model::{module_of, Model};
 use crate::rules::Level;
 use crate::syntax::ast::{Expr, ExprKind};
@@ -32,10 +33,15 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         let ExprKind::Call(call) = &e.kind else { return };
         let name = normalize_name(&call.name);
         if name == "import" {
-            sink.report(
+            // At the top of a manifest Puppet applies, it always runs.
+            let applied = !matches!(model.index.roles[file], FileRole::Module { .. })
+                && model.files[file].manifest.as_ref().is_some_and(|m| m.statements.iter().any(|s| std::ptr::eq(s, e)));
+            sink.report_at_level(
                 &RULE,
+                if applied { Level::Error } else { RULE.default_level },
                 Loc::new(file, call.name_span),
                 "`import` was discontinued in Puppet 4: Puppet fails wherever it evaluates it (\"Use of 'import' has been discontinued in favor of a manifest directory\"); every file of the manifests directory is read instead".into(),
+                vec![],
                 vec![],
             );
             return;

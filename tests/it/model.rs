@@ -2277,3 +2277,19 @@ fn each_machine_of_a_vagrantfile_applies_its_own_manifest() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert!(found.is_empty(), "{found:#?}");
 }
+
+#[test]
+fn import_at_the_top_of_an_applied_manifest_surely_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "import 'nodes/*.pp'\nclass legacy {\n  import 'more.pp'\n}\n");
+    write(root, "manifests/nodes/web.pp", "node default {\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let levels: Vec<(&str, u32, mplint::rules::Level)> =
+        found.iter().map(|f| (f.rule, f.span.start_pos.line, f.level)).collect();
+    assert_eq!(
+        levels,
+        [("unknown-function", 1, mplint::rules::Level::Error), ("unknown-function", 3, mplint::rules::Level::Warning)],
+        "{found:#?}"
+    );
+}
