@@ -145,7 +145,7 @@ pub struct ClassDecl {
 
 /// A class declared on more distinct paths than this keeps only what they
 /// share.
-pub const MAX_CLASS_PATHS: usize = 8;
+pub const MAX_CLASS_PATHS: usize = 16;
 
 /// A class declaration as the code makes it: every `include`, `require`,
 /// `contain`, `class { … }` and include function, whether or not the class

@@ -2202,8 +2202,13 @@ fn a_class_declared_under_conditions_that_cover_its_path_surely_runs() {
         ),
         ("both_branches.pp", "if $facts['x1'] { include a } else { include a }\n", "duplicate-resource"),
         ("once_for_sure.pp", "include a\nif $facts['x2'] { include a }\n", "duplicate-resource"),
+        ("many.pp", "", "duplicate-resource"),
     ];
+    // More declarations than the paths kept of a class, one of them sure.
+    let many: String =
+        (0..20).map(|i| format!("if $facts['r{i}'] {{ include a }}\n")).collect::<String>() + "include a\n";
     for (name, declarations, rule) in cases {
+        let declarations = if name == "many.pp" { many.as_str() } else { declarations };
         let case = root.join(name.trim_end_matches(".pp"));
         write(&case, name, format!("{class}{declarations}file {{ '/srv/m': }}\n"));
         let found = findings(vec![case.join(name)], vec![]);

@@ -46,20 +46,29 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 self.out.events.push(Event::DuplicateClass { class: name.to_string(), loc: at, earlier, unshared });
             } else {
                 // Declared again on another path: its code runs on either.
+                let (covered_before, shared_before) = (decl.covers_path, decl.path.clone());
                 decl.path = meet(&decl.path, &path);
+                let known = decl.declared_under.as_ref().is_some_and(|paths| paths.contains(&path));
                 if let Some(paths) = &mut decl.declared_under {
-                    if !paths.contains(&path) {
-                        paths.push(path);
+                    if !known {
+                        paths.push(path.clone());
                     }
                     if paths.len() > MAX_CLASS_PATHS {
                         decl.declared_under = None;
                     }
                 }
                 let (under, shared) = (decl.declared_under.clone(), decl.path.clone());
-                let covers = under.is_some_and(|under| {
-                    let under = under.into_iter().map(|p| self.without_implied(p)).collect();
-                    surely_ran(under, &self.without_implied(shared), &self.choice_arity)
-                });
+                let covers = if path.iter().all(|atom| shared.contains(atom)) {
+                    // This declaration runs wherever the class's code does.
+                    true
+                } else if known && shared == shared_before {
+                    covered_before
+                } else {
+                    under.is_some_and(|under| {
+                        let under = under.into_iter().map(|p| self.without_implied(p)).collect();
+                        surely_ran(under, &self.without_implied(shared), &self.choice_arity)
+                    })
+                };
                 if let Some(decl) = self.out.classes.get_mut(name) {
                     decl.covers_path = covers;
                 }
