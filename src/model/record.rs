@@ -918,7 +918,14 @@ impl Compilation {
             }
             ChoiceLabel::Case { subject, options } => {
                 let shown: Vec<String> = options.get(usize::from(branch))?.iter().map(|m| text(*m)).collect();
-                format!("`{}` matches {}", text(*subject), shown.join(", "))
+                if shown.iter().all(|m| m == "default") {
+                    // `default:` is taken when no other option matches.
+                    let others: Vec<String> =
+                        options.iter().flatten().map(|m| text(*m)).filter(|m| m != "default").collect();
+                    format!("`{}` matches none of {}", text(*subject), others.join(", "))
+                } else {
+                    format!("`{}` matches {}", text(*subject), shown.join(", "))
+                }
             }
         })
     }

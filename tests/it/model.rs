@@ -2298,3 +2298,19 @@ fn import_at_the_top_of_an_applied_manifest_surely_fails() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn a_case_default_is_described_by_the_options_it_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let code = "class a {\n  package { 'hg': }\n}\nclass b {\n  case $facts['os']['name'] {\n    /^Ubuntu/: { }\n    \
+                /^Cent/: { }\n    default: { package { 'hg': } }\n  }\n}\nnode default {\n  include a\n  include b\n}\n";
+    write(root, "site.pp", code);
+    let found = findings(vec![root.join("site.pp")], vec![]);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(
+        found[0].message.ends_with("if `$facts['os']['name']` matches none of /^Ubuntu/, /^Cent/"),
+        "{}",
+        found[0].message
+    );
+}
