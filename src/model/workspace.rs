@@ -124,6 +124,9 @@ pub struct Workspace {
     /// Environments whose `environment.conf` names their site manifest
     /// (`manifest = manifests/site.pp`): the file or directory, by root.
     pub site_manifests: BTreeMap<PathBuf, PathBuf>,
+    /// What the main manifest of a configuration directory kept with its
+    /// `site.pp` at the top imports (`nodes/`): part of its site, by root.
+    pub site_imports: BTreeMap<PathBuf, Vec<PathBuf>>,
     /// Environments whose `manifests/` files tools apply one at a time
     /// (Packer templates naming several): each file is applied on its own.
     pub separately_applied: std::collections::BTreeSet<PathBuf>,
@@ -518,10 +521,47 @@ fn starts_a_line(text: &str, keywords: &[&str]) -> bool {
     })
 }
 
+/// A Puppet 3 configuration directory kept with its main manifest beside
+/// its modules (`site.pp`, `nodes/`, `modules/`, and no `manifests/`), as
+/// `puppet apply site.pp --modulepath modules`, or a `manifest` setting
+/// naming it, reads it.
+fn holds_root_site(dir: &Path) -> bool {
+    dir.join("site.pp").is_file()
+        && !dir.join("manifests").exists()
+        && !looks_like_module(dir)
+        && child_dirs(&dir.join("modules")).iter().any(|module| module.join("manifests").is_dir())
+}
+
+/// What a main manifest's `import` statements name, resolved against its
+/// directory: a file, or the directory a pattern (`nodes/*.pp`) reads.
+fn imported_paths(manifest: &Path) -> Vec<PathBuf> {
+    let Ok(text) = std::fs::read_to_string(manifest) else { return Vec::new() };
+    let Some(dir) = manifest.parent() else { return Vec::new() };
+    let mut paths = Vec::new();
+    for line in text.lines() {
+        let Some(rest) = line.trim_start().strip_prefix("import") else { continue };
+        for (i, quoted) in rest.split(['\'', '"']).enumerate() {
+            if i % 2 == 0 || quoted.is_empty() {
+                continue;
+            }
+            let written = Path::new(quoted);
+            if quoted.contains(['*', '?', '[']) {
+                let parent = written.parent().unwrap_or(Path::new(""));
+                paths.push(crate::paths::normalize(parent, dir));
+            } else {
+                let file = if quoted.ends_with(".pp") { written.to_path_buf() } else { written.with_extension("pp") };
+                paths.push(crate::paths::normalize(&file, dir));
+            }
+        }
+    }
+    paths
+}
+
 /// A module may define `<module>::site` in `manifests/site.pp`: that file
 /// makes a site manifest only outside a module.
 fn is_environment(dir: &Path) -> bool {
-    has_environment_conf(dir)
+    holds_root_site(dir)
+        || has_environment_conf(dir)
         || (dir.join("manifests/site.pp").is_file() && !looks_like_module(dir))
         || (dir.join("manifests").is_dir() && ["modules", "site-modules", "site"].iter().any(|m| dir.join(m).is_dir()))
         || code_beside_puppetfile(dir)
@@ -625,6 +665,7 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
         if conf
             || (under_environments && environment)
             || holds_environment_layout(&candidate)
+            || holds_root_site(&candidate)
             || is_bolt_project(&candidate)
         {
             found.push(candidate);
@@ -903,6 +944,10 @@ impl Workspace {
         let puppetfile = read_puppetfile(root);
         if let Some(manifest) = read_environment_manifest(root).or_else(|| legacy_main_manifest(root)) {
             self.site_manifests.insert(root.to_path_buf(), manifest);
+        } else if holds_root_site(root) {
+            let manifest = root.join("site.pp");
+            self.site_imports.insert(root.to_path_buf(), imported_paths(&manifest));
+            self.site_manifests.insert(root.to_path_buf(), manifest);
         }
         let conf = root.join("environment.conf");
         match read_environment_modulepath(root) {
@@ -1118,7 +1163,8 @@ impl Workspace {
     pub fn role(&self, file: &Path) -> FileRole {
         for env in self.environments.iter().filter(|env| !self.separately_applied.contains(*env)) {
             let site = self.site_manifests.get(env).cloned().unwrap_or_else(|| env.join("manifests"));
-            if file.starts_with(&site) {
+            let imported = self.site_imports.get(env).is_some_and(|paths| paths.iter().any(|p| file.starts_with(p)));
+            if file.starts_with(&site) || imported {
                 return FileRole::Site { root: env.clone() };
             }
         }

@@ -2314,3 +2314,18 @@ fn a_case_default_is_described_by_the_options_it_is_not() {
         found[0].message
     );
 }
+
+#[test]
+fn a_configuration_directory_with_its_site_pp_beside_its_modules_is_an_environment() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    // A Puppet 3 `/etc/puppet` kept as `pmdata/`: `site.pp` imports the
+    // nodes, and the modules are on its module path.
+    write(root, "pmdata/site.pp", "import 'nodes/*.pp'\n$site_var = 'x'\n");
+    write(root, "pmdata/nodes/web.pp", "node 'web' {\n  include foo\n}\n");
+    write(root, "pmdata/modules/foo/manifests/init.pp", "class foo {\n  notify { \"foo ${site_var}\": }\n}\n");
+    write(root, "deploy/manifests/a.pp", "include bar\n");
+    write(root, "deploy/modules/bar/manifests/init.pp", "class bar {\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("unknown-function", "site.pp".to_string(), 1)], "{found:#?}");
+}
