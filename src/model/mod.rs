@@ -97,6 +97,10 @@ pub struct Model<'a> {
     pub modules: std::collections::BTreeMap<String, std::path::PathBuf>,
     /// Variables an environment's site manifests assign at top scope.
     pub site_variables: BTreeSet<String>,
+    /// Names an environment's site manifests read as top-scope variables
+    /// they do not assign (`if !$::project { fail(…) }`): facts or ENC
+    /// parameters the site expects from outside the tree.
+    pub site_fact_reads: BTreeSet<String>,
     /// The templates code renders by literal names, and what they read.
     pub templates: templates::Templates,
     /// The types whose attributes resource defaults, overrides or
@@ -163,6 +167,7 @@ impl<'a> Model<'a> {
             .filter(|s| s.standalone.is_none())
             .flat_map(|s| assigned_in(s.top_level.iter().map(|(_, e)| *e)))
             .collect();
+        let site_fact_reads = site_fact_reads(&index);
         let focus = workspace.focus.as_ref().map(|paths| {
             files.iter().enumerate().filter(|(_, f)| paths.contains(&f.source.path)).map(|(i, _)| i).collect()
         });
@@ -182,6 +187,7 @@ impl<'a> Model<'a> {
             node_variables,
             modules,
             site_variables,
+            site_fact_reads,
             templates,
             set_elsewhere: set_elsewhere::SetElsewhere::scan(files),
         }
@@ -820,6 +826,34 @@ fn assigned_in<'e>(statements: impl Iterator<Item = &'e Expr>) -> Vec<String> {
         }
     }
     names
+}
+
+/// The names an environment's site manifests read in top-scope form
+/// (`$::project`) and never assign.
+fn site_fact_reads(index: &Index<'_>) -> BTreeSet<String> {
+    let mut read = BTreeSet::new();
+    let mut assigned = BTreeSet::new();
+    for site in index.sites.iter().filter(|s| s.standalone.is_none()) {
+        let statements = site.top_level.iter().map(|(_, e)| *e);
+        let nodes = site.nodes.iter().flat_map(|n| &n.node.body.statements);
+        for statement in statements.chain(nodes) {
+            statement.walk(&mut |e: &Expr| match &e.kind {
+                ExprKind::Variable(v) => {
+                    if let Some(name) = v.name.strip_prefix("::").filter(|n| !n.contains("::")) {
+                        read.insert(name.to_string());
+                    }
+                }
+                ExprKind::Assignment { target, .. } => {
+                    if let ExprKind::Variable(v) = &target.kind {
+                        assigned.insert(v.name.to_string());
+                    }
+                }
+                _ => {}
+            });
+        }
+    }
+    read.retain(|name| !assigned.contains(name));
+    read
 }
 
 /// Where a node's body is.

@@ -135,8 +135,10 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         if let Some(other) = elsewhere.or_else(|| assigned_in_own_body(model, compilation, read)) {
             related.insert(0, (other, format!("`${}` is assigned here, on a path that excludes the read", read.name)));
         }
+        // The site reads it as `$::name` itself: it expects a fact.
+        let site_expects = qualified.is_none() && model.site_fact_reads.contains(&*read.name);
         // A class's variable that does not exist is stale code, fallback or not.
-        if top_scope_read && !read.with_fallback {
+        if (top_scope_read || site_expects) && !read.with_fallback {
             // A top-scope variable the tree never binds: most often a fact
             // or ENC parameter that the agents, not the tree, provide.
             let message = format!(

@@ -2329,3 +2329,27 @@ fn a_configuration_directory_with_its_site_pp_beside_its_modules_is_an_environme
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("unknown-function", "site.pp".to_string(), 1)], "{found:#?}");
 }
+
+#[test]
+fn a_name_the_site_reads_as_a_top_scope_fact_is_no_certain_error_elsewhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "if !$::project {\n  fail('every node must have a project fact')\n}\nnode default {\n  include m\n}\n",
+    );
+    write(root, "modules/m/manifests/init.pp", "class m {\n  notify { \"${project} ${nowhere}\": }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let levels: Vec<(&str, String, mplint::rules::Level)> =
+        found.iter().map(|f| (f.rule, f.message.split('`').nth(1).unwrap_or("").to_string(), f.level)).collect();
+    assert_eq!(
+        levels,
+        [
+            ("undefined-variable", "$::project".to_string(), mplint::rules::Level::Note),
+            ("undefined-variable", "$project".to_string(), mplint::rules::Level::Note),
+            ("undefined-variable", "$nowhere".to_string(), mplint::rules::Level::Error)
+        ],
+        "{found:#?}"
+    );
+}
