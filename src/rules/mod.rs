@@ -727,11 +727,34 @@ pub fn reference_type(name: &str) -> String {
 /// Related locations for an include chain: each declaration on the way.
 pub fn chain_related(chain: &[ChainStep], compilation: &Compilation, model: &Model<'_>) -> Vec<(Loc, String)> {
     let origin = model.describe_entry(compilation);
+    // Beside a class or defined type checked on its own, the site's
+    // top-level code runs: what it declares, it declares.
+    let site_origin = match &compilation.entry {
+        crate::model::record::Entry::Unreached { name, site: Some(site) } => {
+            let code = match model.index.sites[*site].standalone {
+                Some(_) => format!(
+                    "the top-level code of {}",
+                    model.workspace.display.show(&model.index.sites[*site].path).display()
+                ),
+                None => "the site manifest's top-level code".to_string(),
+            };
+            Some((name.as_str(), code))
+        }
+        _ => None,
+    };
     chain
         .iter()
         .enumerate()
         .map(|(i, step)| {
-            let by = if i == 0 { origin.clone() } else { format!("`{}`", chain[i - 1].what) };
+            let by = match &site_origin {
+                Some((entry, code))
+                    if i == 0 && step.what != *entry && !step.what.starts_with(&format!("{entry}[")) =>
+                {
+                    code.clone()
+                }
+                _ if i == 0 => origin.clone(),
+                _ => format!("`{}`", chain[i - 1].what),
+            };
             let message = match step.how {
                 DeclHow::Entry => format!("`{}` checked on its own, declared from top scope", step.what),
                 DeclHow::Inherited => format!("`{}` declared first because a class inherits it", step.what),

@@ -2353,3 +2353,16 @@ fn a_name_the_site_reads_as_a_top_scope_fact_is_no_certain_error_elsewhere() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn what_the_site_declares_beside_a_class_checked_on_its_own_is_the_sites() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "class { 'hiera': }\n");
+    write(root, "modules/hiera/manifests/init.pp", "class hiera {\n  package { 'x': }\n}\n");
+    write(root, "modules/fw/manifests/init.pp", "class fw {\n  package { 'x': }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("duplicate-resource", "init.pp".to_string(), 2)], "{found:#?}");
+    let labels: Vec<&str> = found[0].related.iter().map(|r| r.message.as_str()).collect();
+    assert!(labels.contains(&"first: `hiera` declared by the site manifest's top-level code"), "{labels:#?}");
+}
