@@ -617,8 +617,8 @@ pub fn context_root(file: &Path) -> Option<PathBuf> {
     if let Some(env) = within.iter().find(|d| is_environment(d)) {
         return Some(env.to_path_buf());
     }
+    let holds_modules = |d: &Path| looks_like_module(d) || d.join("manifests").is_dir();
     if let Some(top) = top.map(|t| dirs[t]) {
-        let holds_modules = |d: &Path| looks_like_module(d) || d.join("manifests").is_dir();
         if looks_like_module(top) || child_dirs(top).iter().any(|c| holds_modules(c)) {
             return Some(top.to_path_buf());
         }
@@ -634,7 +634,6 @@ pub fn context_root(file: &Path) -> Option<PathBuf> {
     // modules beside it; a directory that holds no other module (`/tmp`,
     // a home directory) is not read for it.
     let parent = *within.get(code_dir + 2)?;
-    let holds_modules = |d: &Path| looks_like_module(d) || d.join("manifests").is_dir();
     let modules_beside = child_dirs(parent).iter().any(|c| c.as_path() != module && holds_modules(c));
     Some(if modules_beside { parent } else { module }.to_path_buf())
 }

@@ -135,7 +135,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// Remembers a variable bound to a test whose outcome is unknown, so
     /// that `if $is_debian` and `if $os == 'Debian'` are one condition.
     pub(super) fn note_derived_test(&mut self, variable: &Variable, target: &Expr, value: &Expr, ctx: &Ctx) {
-        let (test, _) = strip_negation(value);
+        if variable.is_qualified() || variable.is_match_variable() {
+            return;
+        }
+        let (test, negation) = strip_negation(value);
         let is_test = match &test.kind {
             ExprKind::Binary { op, .. } => matches!(
                 op,
@@ -153,12 +156,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             ),
             _ => false,
         };
-        if variable.is_qualified() || variable.is_match_variable() {
-            return;
-        }
         // `$flag = !$is_debian`: the test `$is_debian` stands for, negated.
         let (test, negated) = match self.derived_test(test, ctx) {
-            Some((derived, inverted)) => (derived, inverted != (strip_negation(value).1)),
+            Some((derived, inverted)) => (derived, inverted != negation),
             None if is_test => (std::rc::Rc::new(value.clone()), false),
             None => return,
         };
