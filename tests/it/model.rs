@@ -2366,3 +2366,17 @@ fn what_the_site_declares_beside_a_class_checked_on_its_own_is_the_sites() {
     let labels: Vec<&str> = found[0].related.iter().map(|r| r.message.as_str()).collect();
     assert!(labels.contains(&"first: `hiera` declared by the site manifest's top-level code"), "{labels:#?}");
 }
+
+#[test]
+fn an_append_assignment_is_one_error_however_its_variable_was_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "class a {\n  $x = [1]\n  $x += [2]\n  $y -= [3]\n  notify { \"${x} ${y}\": }\n}\ninclude a\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let site = "site.pp".to_string();
+    assert_eq!(rules(&found), [("illegal-assignment", site.clone(), 3), ("illegal-assignment", site, 4)], "{found:#?}");
+}

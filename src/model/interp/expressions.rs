@@ -294,10 +294,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         match &target.kind {
             ExprKind::Variable(variable) if !variable.is_qualified() => {
                 if op != AssignOp::Assign {
-                    // `$x += 1` reads the visible `$x` and binds a local one.
-                    let previous = self.read(variable, at, ctx);
-                    let combined = value::binary(BinaryOp::Add, &previous, &value);
-                    self.bind(ctx, &variable.name, combined, Some(at));
+                    // Puppet refuses `+=` and `-=` when it parses them
+                    // (illegal-assignment says so): the variable is left
+                    // unknown, with nothing more reported about it.
+                    self.bind_unchecked(ctx, &variable.name, Value::Unknown, Some(at));
                 } else {
                     self.bind(ctx, &variable.name, value, Some(at));
                 }

@@ -26,6 +26,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 }
             }
         }
+        self.bind_unchecked(ctx, name, value, at);
+    }
+
+    /// Binds `name` on the current path, whatever was bound before.
+    pub(super) fn bind_unchecked(&mut self, ctx: &Ctx, name: &str, value: Value, at: Option<Loc>) {
         let binding = Binding { value, loc: at, path: ctx.path.clone() };
         match self.scopes[ctx.scope].vars.get_mut(name) {
             Some(bindings) => bindings.push(binding),
