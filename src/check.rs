@@ -11,7 +11,9 @@ use crate::config::Settings;
 use crate::input::{self, Notice, NoticeKind};
 use crate::model::index::FileId;
 use crate::model::tool_manifests::Searched;
-use crate::model::workspace::{code_dir_module_path, context_root, environments_within, Workspace};
+use crate::model::workspace::{
+    code_dir_module_path, context_root, context_root_of_dir, environments_within, Workspace,
+};
 use crate::model::{EntryResults, Model};
 use crate::paths::{normalize, PathDisplay};
 use crate::rules::{self, Finding};
@@ -39,8 +41,9 @@ pub struct CheckOptions {
     pub stdin: Option<(PathBuf, Vec<u8>)>,
     /// Analyse each named file with the tree it belongs to
     /// ([`context_root`]) and report what concerns the named files; without
-    /// it a named file is checked alone. Directories are checked as named
-    /// either way.
+    /// it a named file is checked alone. A directory inside a module's
+    /// code ([`context_root_of_dir`]) is analysed with its tree too; other
+    /// directories are checked as named either way.
     pub in_context: bool,
     /// Where parse results are kept between runs; none parses every file.
     pub cache: Option<ParseCache>,
@@ -115,12 +118,17 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
             Some(dir) if absolute.is_file() => {
                 root_of_dir.entry(dir.to_path_buf()).or_insert_with(|| context_root(&absolute)).clone()
             }
+            _ if absolute.is_dir() => context_root_of_dir(&absolute),
             _ => None,
         };
         match root {
             Some(root) => {
                 in_a_tree = true;
-                focus.files.insert(absolute);
+                if absolute.is_dir() {
+                    focus.dirs.push(absolute);
+                } else {
+                    focus.files.insert(absolute);
+                }
                 // Named as the file was, so that paths are shown alike.
                 let root = if path.is_relative() {
                     pathdiff::diff_paths(&root, &cwd).filter(|r| !r.as_os_str().is_empty()).unwrap_or(".".into())

@@ -638,6 +638,26 @@ pub fn context_root(file: &Path) -> Option<PathBuf> {
     Some(if modules_beside { parent } else { module }.to_path_buf())
 }
 
+/// The tree a named directory inside a module's code belongs to
+/// (`examples/`, `tests/`, `manifests/object/`): that of a file in it, as
+/// [`context_root`] finds it. Any other directory is a tree of its own.
+pub fn context_root_of_dir(dir: &Path) -> Option<PathBuf> {
+    let is_code_dir =
+        |d: &Path| d.file_name().is_some_and(|n| DEFINITION_DIRS.iter().chain(EXAMPLE_DIRS).any(|s| n == *s));
+    // The search ends at the first module, environment or work tree.
+    let ends = |d: &Path| d.join(".git").exists() || looks_like_module(d) || is_environment(d);
+    let code_dir = dir.ancestors().take_while(|d| !d.as_os_str().is_empty()).find(|d| is_code_dir(d) || ends(d))?;
+    if !is_code_dir(code_dir) {
+        return None;
+    }
+    let module = code_dir.parent()?;
+    let in_module = looks_like_module(module) || (module.join("manifests").is_dir() && !is_environment(module));
+    if !in_module {
+        return None;
+    }
+    context_root(&dir.join("*.pp")).filter(|root| dir.starts_with(root) && root.as_path() != dir)
+}
+
 /// The environments a checked directory holds below it, when it is not one
 /// itself: directories with an `environment.conf` or with code beside a
 /// directory of modules one or two levels down, and the environments of an

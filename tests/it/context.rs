@@ -115,6 +115,35 @@ fn named_files_report_what_the_full_run_says_about_them() {
 }
 
 #[test]
+fn a_directory_inside_a_module_is_checked_with_its_tree() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    control_repository(root);
+    let full = findings(&json(&mplint(&["--format", "json", "."], root)));
+    let named = "site-modules/profile/manifests";
+    let expected: Vec<serde_json::Value> =
+        full.iter().filter(|f| places(f).iter().any(|p| p.starts_with(named))).cloned().collect();
+    assert!(rules(&expected).contains(&"node-scope-leak"), "{full:#?}");
+    assert_eq!(findings(&json(&mplint(&["--format", "json", named], root))), expected);
+
+    // A module's examples, and a directory of its classes, with the module.
+    let other = tempfile::tempdir().unwrap();
+    let module = other.path().join("foo");
+    write(&module, "metadata.json", "{\"name\": \"acme-foo\"}");
+    write(&module, "manifests/init.pp", "class foo (String $x = 'a') {\n  notify { $x: }\n}\n");
+    write(&module, "manifests/b.pp", "class foo::b {}\n");
+    write(&module, "manifests/sub/a.pp", "class foo::sub::a {\n  include foo::b\n}\n");
+    write(&module, "examples/init.pp", "class { 'foo': y => 1 }\n");
+    let examples = findings(&json(&mplint(&["--format", "json", "examples"], &module)));
+    assert_eq!(rules(&examples), ["unknown-parameter"], "{examples:#?}");
+    let sub = findings(&json(&mplint(&["--format", "json", "manifests/sub"], &module)));
+    assert!(sub.is_empty(), "{sub:#?}");
+    // Alone when asked: the module is then nowhere to be seen.
+    let alone = findings(&json(&mplint(&["--format", "json", "--isolated", "examples"], &module)));
+    assert_eq!(rules(&alone), ["missing-module"], "{alone:#?}");
+}
+
+#[test]
 fn a_file_alone_only_when_asked() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
