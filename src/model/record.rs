@@ -36,6 +36,23 @@ fn equal_to_two_literals(atoms: impl Iterator<Item = (u32, u16)> + Clone) -> boo
     false
 }
 
+/// The family Facter gives an operating system, by its name in lower case,
+/// for the systems whose family is certain.
+fn os_family(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "debian" | "ubuntu" | "linuxmint" | "raspbian" | "kali" | "devuan" => "debian",
+        "redhat" | "centos" | "fedora" | "scientific" | "oraclelinux" | "amazon" | "cloudlinux" | "rocky"
+        | "almalinux" => "redhat",
+        "sles" | "sled" | "opensuse" => "suse",
+        "gentoo" => "gentoo",
+        "archlinux" => "archlinux",
+        "freebsd" => "freebsd",
+        "darwin" => "darwin",
+        "windows" => "windows",
+        _ => return None,
+    })
+}
+
 /// Can both paths run in one compilation?
 pub fn compatible(a: &PathCond, b: &PathCond) -> bool {
     if !same_branches(a, b) {
@@ -654,6 +671,12 @@ pub struct Compilation {
     /// For a condition `a and b` that holds on a path, the choices its
     /// operands take there: messages name those rather than the whole.
     pub conjuncts: std::collections::HashMap<u32, PathCond>,
+    /// The subjects that are the operating system's name (false) or family
+    /// (true) fact.
+    pub os_subjects: std::collections::HashMap<u32, bool>,
+    /// Equality choices on those: whether the subject is the family, and
+    /// the literal, lower case.
+    pub os_equalities: std::collections::HashMap<u32, (bool, String)>,
 }
 
 /// What a choice point tests, kept as places in the source.
@@ -812,6 +835,9 @@ impl Compilation {
     /// sets (`$x in ['6', '7']` and `$x in ['8', '9']`, or `$x == '8'`):
     /// then they never both run. Two equalities alone are [`compatible`]'s.
     pub fn literals_exclude(&self, a: &PathCond, b: &PathCond) -> bool {
+        if self.os_facts_exclude(a, b) {
+            return true;
+        }
         let tests_a_set =
             |p: &PathCond| p.iter().any(|(c, _)| equality_subject(*c).is_none() && self.literal_sets.contains_key(c));
         if !tests_a_set(a) && !tests_a_set(b) {
@@ -839,6 +865,23 @@ impl Compilation {
         }
         said.values()
             .any(|(may_equal, unequal)| may_equal.as_ref().is_some_and(|m| m.iter().all(|l| unequal.contains(l))))
+    }
+
+    /// Whether two paths need an operating system whose name and family
+    /// never go together (`os.name` 'Debian' with `os.family` 'RedHat' or
+    /// not 'Debian').
+    fn os_facts_exclude(&self, a: &PathCond, b: &PathCond) -> bool {
+        if self.os_equalities.is_empty() {
+            return false;
+        }
+        let atoms = || a.iter().chain(b).filter_map(|(c, branch)| Some((self.os_equalities.get(c)?, *branch)));
+        let families_of_names: Vec<&str> = atoms()
+            .filter(|((family, _), branch)| !family && *branch == 1)
+            .filter_map(|((_, name), _)| os_family(name))
+            .collect();
+        atoms().filter(|((family, _), _)| *family).any(|((_, family), branch)| {
+            families_of_names.iter().any(|of_name| (*of_name == family.as_str()) != (branch == 1))
+        })
     }
 
     /// Whether a path holds a guard saying `what` is (`defined`) or is not

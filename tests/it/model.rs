@@ -2380,3 +2380,32 @@ fn an_append_assignment_is_one_error_however_its_variable_was_bound() {
     let site = "site.pp".to_string();
     assert_eq!(rules(&found), [("illegal-assignment", site.clone(), 3), ("illegal-assignment", site, 4)], "{found:#?}");
 }
+
+#[test]
+fn an_operating_system_name_implies_its_family_in_any_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let class = "class c {\n\
+         if $facts['os']['family'] == 'Darwin' { package { 'slack': provider => 'brewcask' } }\n\
+         if $facts['os']['name'] == 'Ubuntu' { package { 'slack': provider => 'snap' } }\n\
+         if $::osfamily == 'Debian' { file { '/a': } }\n\
+         if $facts['os']['family'] == 'RedHat' { file { '/a': } }\n\
+         case $::operatingsystem {\n    'CentOS': { user { 'u': } }\n    default: {}\n  }\n\
+         if $facts['osfamily'] != 'RedHat' { user { 'u': } }\n\
+         if $os['name'] == 'Ubuntu' { group { 'g': } }\n\
+         if $facts['os']['family'] == 'Debian' { group { 'g': } }\n\
+         if $::operatingsystem == 'Plan9' { cron { 'h': } }\n\
+         if $::osfamily == 'Suse' { cron { 'h': } }\n\
+         }\n";
+    write(root, "manifests/site.pp", format!("{class}node default {{ include c }}\n"));
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let duplicates: Vec<_> =
+        rules(&found).into_iter().filter(|(rule, ..)| rule.ends_with("duplicate-resource")).collect();
+    // Ubuntu is of the Debian family; of Plan9 nothing is known.
+    let site = "site.pp".to_string();
+    assert_eq!(
+        duplicates,
+        [("possible-duplicate-resource", site.clone(), 12), ("possible-duplicate-resource", site, 14)],
+        "{found:#?}"
+    );
+}

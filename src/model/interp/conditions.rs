@@ -182,9 +182,52 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// The unknown value an expression is, keyed like conditions: the same
     /// text in the same scope is the same value.
     pub(super) fn subject_id(&mut self, subject: &Expr, ctx: &Ctx) -> u32 {
-        let key = self.condition_key("subject", &[subject], ctx);
+        let fact = self.fact_read(subject, ctx);
+        let key = match &fact {
+            Some(fact) => format!("fact\u{1}{fact}"),
+            None => self.condition_key("subject", &[subject], ctx),
+        };
         let next = self.subjects.len() as u32;
-        *self.subjects.entry(key).or_insert(next)
+        let id = *self.subjects.entry(key).or_insert(next);
+        if let Some(fact @ ("os.name" | "os.family")) = fact.as_deref() {
+            self.out.os_subjects.insert(id, fact == "os.family");
+        }
+        id
+    }
+
+    /// The fact a subject reads, by its structured name: `$::osfamily`,
+    /// `$facts['osfamily']`, `$os['family']` and `$facts['os']['family']`
+    /// are one value, `os.family`, however the code reads it.
+    fn fact_read(&self, subject: &Expr, ctx: &Ctx) -> Option<String> {
+        let mut keys: Vec<String> = Vec::new();
+        let mut expr = subject;
+        while let ExprKind::Access { object, index } = &expr.kind {
+            let [key] = index.as_slice() else { return None };
+            let Some(Value::Str(key)) = Self::literal(key) else { return None };
+            keys.push(key);
+            expr = object;
+        }
+        let ExprKind::Variable(variable) = &expr.kind else { return None };
+        match self.resolve(ctx.scope, variable, &ctx.path).1 {
+            ReadOutcome::BuiltIn if variable.unanchored() == "facts" => {}
+            ReadOutcome::Fact if !variable.unanchored().contains("::") => keys.push(variable.unanchored().to_string()),
+            _ => return None,
+        }
+        let first = keys.pop()?;
+        let mut name = match first.as_str() {
+            "operatingsystem" => "os.name",
+            "osfamily" => "os.family",
+            "operatingsystemmajrelease" => "os.release.major",
+            "operatingsystemrelease" => "os.release.full",
+            "lsbdistcodename" => "os.distro.codename",
+            other => other,
+        }
+        .to_string();
+        for key in keys.iter().rev() {
+            name.push('.');
+            name.push_str(key);
+        }
+        Some(name)
     }
 
     /// The choice point "`subject` == `literal`" (branch 1: equal), shared
@@ -210,6 +253,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             };
             let place = self.place_of(&[subject], ctx);
             self.label(choice, ChoiceLabel::Equality { at: loc(ctx.file, subject), place, literal });
+        }
+        if let (Some(&family), Value::Str(value)) = (self.out.os_subjects.get(&subject_id), literal) {
+            self.out.os_equalities.entry(choice).or_insert_with(|| (family, value.to_lowercase()));
         }
         Some(choice)
     }

@@ -225,6 +225,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 choice_subjects: std::collections::HashMap::new(),
                 literal_sets: std::collections::HashMap::new(),
                 conjuncts: std::collections::HashMap::new(),
+                os_subjects: std::collections::HashMap::new(),
+                os_equalities: std::collections::HashMap::new(),
             },
         };
         interp.top = interp.new_scope(ScopeKind::Top, None, None, None);
