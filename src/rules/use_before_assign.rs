@@ -69,6 +69,16 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, Vec::new());
             continue;
         }
+        // `$x = pick($x, 'default')`: the value of top scope or a node,
+        // where one is given, with a default where none is.
+        if may_read_top_scope && binding.is_some_and(|b| assigned_from_itself(model, read.loc, b)) {
+            let message = format!(
+                "`${}` is read before it is assigned, unless a fact or top-scope variable the tree does not show sets it (the assignment's own value reads it, to keep such a value)",
+                read.name
+            );
+            sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, Vec::new());
+            continue;
+        }
         sink.report(&RULE, read.loc, format!("`${}` is read before it is assigned", read.name), related);
     }
 }
@@ -100,6 +110,26 @@ fn later_in_own_code(read: &crate::model::record::Read, compilation: &crate::mod
 
 /// Whether the assignment at `binding` sits in an `if`, `unless`, `case` or
 /// selector whose test holds the read at `read`.
+/// Whether the read is in the value of the assignment that binds it.
+fn assigned_from_itself(model: &Model<'_>, read: crate::model::index::Loc, binding: crate::model::index::Loc) -> bool {
+    use crate::syntax::ast::ExprKind;
+    if read.file() != binding.file() {
+        return false;
+    }
+    let Some(manifest) = &model.files[read.file()].manifest else { return false };
+    let mut found = false;
+    for statement in &manifest.statements {
+        statement.walk(&mut |e| {
+            if let ExprKind::Assignment { target, value, .. } = &e.kind {
+                found |= (target.span.start, target.span.end) == (binding.start(), binding.end())
+                    && value.span.start <= read.start()
+                    && read.end() <= value.span.end;
+            }
+        });
+    }
+    found
+}
+
 fn assigned_under_test_of(
     model: &Model<'_>,
     read: crate::model::index::Loc,

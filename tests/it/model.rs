@@ -2409,3 +2409,28 @@ fn an_operating_system_name_implies_its_family_in_any_form() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn an_assignment_whose_value_reads_its_variable_leaves_the_read_uncertain() {
+    // `pick($addr, …)` keeps a value top scope gives (a fact, a node
+    // classifier's parameter): Puppet fails only where none is given.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "class p {\n  $addr = pick($addr, 'x')\n  notify { $addr: }\n}\n\
+         class q {\n  $port = $port ? { undef => 80, default => $port }\n  notify { \"${port}\": }\n}\n\
+         class r {\n  notify { \"${late}\": }\n  $late = 1\n}\n\
+         node default { include p, q, r }\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let levels: Vec<(&str, u32, mplint::rules::Level)> =
+        found.iter().map(|f| (f.rule, f.span.start_pos.line, f.level)).collect();
+    use mplint::rules::Level::{Error, Warning};
+    assert_eq!(
+        levels,
+        [("use-before-assign", 2, Warning), ("use-before-assign", 6, Warning), ("use-before-assign", 10, Error)],
+        "{found:#?}"
+    );
+}
