@@ -632,6 +632,12 @@ pub struct Compilation {
     /// type that has called `return()`, `next()` or `break()`, a virtual or
     /// exported instance, and what those or a lambda declared.
     pub may_not_run: std::collections::BTreeSet<Owner>,
+    /// Instances of defined types declared virtual or exported: their code
+    /// runs only where a collector or `realize` brings them in.
+    pub virtual_instances: std::collections::BTreeSet<usize>,
+    /// The types that collectors (`Type <| |>`, `Type <<| |>>`) collect;
+    /// `*` for a type not written as a name.
+    pub collected_types: std::collections::BTreeSet<String>,
     /// Orders stated between resources whose titles are known, by code
     /// that surely runs.
     pub relationships: Vec<Relationship>,
@@ -1043,6 +1049,38 @@ impl Compilation {
             };
         }
         true
+    }
+
+    /// The virtual or exported instance whose code holds an owner's, if
+    /// one does (the outermost).
+    pub fn within_virtual_instance(&self, owner: &Owner) -> Option<usize> {
+        if self.virtual_instances.is_empty() {
+            return None;
+        }
+        let mut found = None;
+        let mut current = owner;
+        for _ in 0..(self.classes.len() + self.instances.len() + 1) {
+            current = match current {
+                Owner::Top | Owner::Node => break,
+                Owner::Class(name) => &self.classes.get(&**name)?.by,
+                Owner::Define(i) => {
+                    if self.virtual_instances.contains(i) {
+                        found = Some(*i);
+                    }
+                    &self.instances.get(*i)?.by
+                }
+            };
+        }
+        found
+    }
+
+    /// Whether some collector or `realize` may bring in a virtual or
+    /// exported instance.
+    pub fn may_realize(&self, instance: usize) -> bool {
+        let Some(type_name) = self.instances.get(instance).map(|i| &i.type_name) else { return true };
+        self.collected_types.contains("*")
+            || self.collected_types.contains(type_name)
+            || self.references.iter().any(|r| matches!(r.via, RefVia::Realize) && r.type_name == *type_name)
     }
 
     pub fn owner_path(&self, owner: &Owner) -> PathCond {

@@ -68,7 +68,16 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, Vec<usize>)> {
     // `if !defined(Type['title'])` guards: most compilations have few.
     let resource_guards: Vec<&Guard> =
         compilation.guards.iter().filter(|g| !g.defined && matches!(g.what, Guarded::Resource { .. })).collect();
+    // Code of a virtual or exported instance that nothing collects or
+    // realizes never runs here.
+    let never_runs: Vec<bool> = resources
+        .iter()
+        .map(|r| compilation.within_virtual_instance(&r.owner).is_some_and(|i| !compilation.may_realize(i)))
+        .collect();
     for (i, resource) in resources.iter().enumerate() {
+        if never_runs[i] {
+            continue;
+        }
         // Inside a second instance of a defined type: that instance is the
         // duplicate, reported once at its declaration.
         let inside_twin =
@@ -142,8 +151,21 @@ fn uncertain_conditions(
         return crate::rules::possible_duplicate_resource::describe_conditions(model, compilation, &extra);
     }
     // A class declared under conditions that need not hold together runs
-    // only where one of them does.
+    // only where one of them does; a virtual or exported instance's code,
+    // only where it is collected.
     let mut conditions = Vec::new();
+    for owner in [&a.owner, &b.owner] {
+        if let Some(instance) = compilation.within_virtual_instance(owner).and_then(|i| compilation.instances.get(i)) {
+            let realized = |(type_name, title): &(String, String)| {
+                *type_name == instance.type_name && instance.title.as_ref() == Some(title)
+            };
+            if compilation.surely_realized.iter().any(realized) {
+                continue;
+            }
+            let title = instance.title.as_deref().map_or("…".to_string(), |t| format!("'{t}'"));
+            conditions.push(format!("{}[{title}] is collected or realized", type_reference(&instance.type_name)));
+        }
+    }
     for owner in [&a.owner, &b.owner] {
         if let Some(class) = uncovering_class(compilation, owner) {
             conditions.push(declared_on_some_paths(model, compilation, class));
@@ -311,13 +333,19 @@ fn within_instances<'c>(compilation: &'c Compilation, owner: &Owner) -> impl Ite
 }
 
 pub fn describe(resource: &ResourceDecl) -> String {
-    let mut chars = resource.type_name.split("::").map(|part| {
-        let mut c = part.chars();
-        c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
-    });
-    let first = chars.next().unwrap_or_default();
-    let type_name = std::iter::once(first).chain(chars).collect::<Vec<_>>().join("::");
-    format!("{type_name}['{}']", resource.title)
+    format!("{}['{}']", type_reference(&resource.type_name), resource.title)
+}
+
+/// A type's name as a reference writes it: `Apache::Vhost`.
+fn type_reference(type_name: &str) -> String {
+    let parts: Vec<String> = type_name
+        .split("::")
+        .map(|part| {
+            let mut c = part.chars();
+            c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+        })
+        .collect();
+    parts.join("::")
 }
 
 /// Places with what they show.

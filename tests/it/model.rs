@@ -2434,3 +2434,18 @@ fn an_assignment_whose_value_reads_its_variable_leaves_the_read_uncertain() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn a_virtual_instance_runs_only_where_something_may_collect_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let code = "define plug($plugin = $name) {\n  file { \"/etc/${plugin}.load\": }\n}\n\
+                plug { 'net-master': plugin => 'network' }\n@plug { 'net-virtual': plugin => 'network' }\n";
+    write(root, "alone/site.pp", code);
+    write(root, "collected/site.pp", format!("{code}if $facts['collect'] {{ Plug <| |> }}\n"));
+    let alone = findings(vec![root.join("alone/site.pp")], vec![]);
+    assert!(alone.is_empty(), "{alone:#?}");
+    let collected = findings(vec![root.join("collected/site.pp")], vec![]);
+    assert_eq!(rules(&collected), [("possible-duplicate-resource", "site.pp".to_string(), 2)], "{collected:#?}");
+    assert!(collected[0].message.contains("if Plug['net-virtual'] is collected or realized"), "{collected:#?}");
+}

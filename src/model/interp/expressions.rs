@@ -137,14 +137,15 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 value
             }
             ExprKind::Collector(collector) => {
+                let type_name = match &collector.type_expr.kind {
+                    ExprKind::Name(n) | ExprKind::TypeRef(n) => crate::model::index::normalize_name(n),
+                    _ => "*".to_string(),
+                };
                 // Exported resources come from other nodes' catalogs.
                 if collector.exported {
-                    let type_name = match &collector.type_expr.kind {
-                        ExprKind::Name(n) | ExprKind::TypeRef(n) => crate::model::index::normalize_name(n),
-                        _ => "*".to_string(),
-                    };
-                    self.out.open_types.insert(type_name);
+                    self.out.open_types.insert(type_name.clone());
                 }
+                self.out.collected_types.insert(type_name);
                 self.eval(&collector.type_expr, ctx);
                 if let Some(query) = &collector.query {
                     self.eval_query(query, ctx);

@@ -210,6 +210,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 overrides: Vec::new(),
                 references: Vec::new(),
                 surely_realized: Vec::new(),
+                virtual_instances: Default::default(),
+                collected_types: Default::default(),
                 may_not_run: std::collections::BTreeSet::new(),
                 relationships: Vec::new(),
                 default_references: Vec::new(),

@@ -170,6 +170,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     // A virtual or exported instance runs only if collected.
                     if resource.form != ResourceForm::Regular && self.out.instances.len() > before {
                         self.out.may_not_run.insert(Owner::Define(before));
+                        self.out.virtual_instances.insert(before);
                     }
                 }
             }
