@@ -2449,3 +2449,21 @@ fn a_virtual_instance_runs_only_where_something_may_collect_it() {
     assert_eq!(rules(&collected), [("possible-duplicate-resource", "site.pp".to_string(), 2)], "{collected:#?}");
     assert!(collected[0].message.contains("if Plug['net-virtual'] is collected or realized"), "{collected:#?}");
 }
+
+#[test]
+fn a_variable_bound_on_both_sides_of_a_choice_tests_that_choice() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "class m {\n  case $facts['os']['family'] {\n    'FreeBSD': {\n      $id = false\n      notify { 'n': }\n    }\n\
+         default: { $id = 'x' }\n  }\n  if $id {\n    notify { 'n': }\n  }\n\
+         if $facts['flag'] { $keep = true } else { $keep = false }\n  unless $keep { user { 'u': } }\n\
+         if $facts['flag'] { user { 'u': } }\n  if $keep { file { '/f': } }\n  file { '/f': }\n}\n\
+         node default { include m }\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    // Only the file clashes: whenever `$keep` is true.
+    assert_eq!(rules(&found), [("possible-duplicate-resource", "site.pp".to_string(), 16)], "{found:#?}");
+}

@@ -317,6 +317,39 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
     }
 
+    /// `$id` bound to `false` on one side of a two-way choice and to a true
+    /// value on the other: testing it tests that choice. The choice and
+    /// the branch where it is true.
+    fn branch_bound_test(&self, tested: &Expr, ctx: &Ctx) -> Option<(u32, u16)> {
+        let ExprKind::Variable(variable) = &tested.kind else { return None };
+        if variable.is_qualified() {
+            return None;
+        }
+        let (scope, _) = self.lookup(ctx.scope, &variable.name, &ctx.path).ok()?;
+        let bindings = self.scopes[scope].vars.get(&*variable.name)?;
+        let mut seen: Vec<(&PathCond, bool)> = Vec::new();
+        for binding in bindings.iter().filter(|b| compatible(&b.path, &ctx.path)) {
+            seen.push((&binding.path, binding.value.truthy()?));
+        }
+        let (first, _) = seen.first()?;
+        // An equality names its value in messages: tried first.
+        let mut candidates: Vec<u32> =
+            first.iter().map(|(c, _)| *c).filter(|c| self.choice_arity.get(c) == Some(&2)).collect();
+        candidates.sort_by_key(|c| (c & EQUALITY_CHOICE == 0, *c));
+        candidates.into_iter().find_map(|choice| {
+            let (mut truthy, mut falsy) = (None, None);
+            for (path, holds) in &seen {
+                let (_, branch) = path.iter().find(|(c, _)| *c == choice)?;
+                let side = if *holds { &mut truthy } else { &mut falsy };
+                if *side.get_or_insert(*branch) != *branch {
+                    return None;
+                }
+            }
+            let (truthy, falsy) = (truthy?, falsy?);
+            (truthy != falsy && !ctx.path.iter().any(|(c, _)| *c == choice)).then_some((choice, truthy))
+        })
+    }
+
     /// The choice point a tested condition is, and the branch that means
     /// "true": `$s == 'x'` and `$s != 'x'` share the equality choice of
     /// their subject; anything else is keyed by its text.
@@ -326,6 +359,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             let (test, inverted) = strip_negation(&test);
             let (choice, true_branch) = self.condition_choice(test, ctx);
             return (choice, if inverted != negated { 1 - true_branch } else { true_branch });
+        }
+        if let Some(found) = self.branch_bound_test(tested, ctx) {
+            return found;
         }
         if let ExprKind::Binary { op: op @ (BinaryOp::Equal | BinaryOp::NotEqual), left, right } = &tested.kind {
             let pair = match (Self::literal(left), Self::literal(right)) {
