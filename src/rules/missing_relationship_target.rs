@@ -50,6 +50,10 @@ pub fn check_literal_references(file: &ParsedFile, findings: &mut Vec<Finding>) 
     let Some(manifest) = &file.manifest else { return };
     for statement in &manifest.statements {
         statement.walk(&mut |e| {
+            if let ExprKind::Relationship { left, right, .. } = &e.kind {
+                bare_types_in_relationship(file, left, right, findings);
+                return;
+            }
             let ExprKind::Resource(resource) = &e.kind else { return };
             // A virtual or exported resource's relationships may never hold.
             if resource.form != ResourceForm::Regular {
@@ -84,6 +88,25 @@ pub fn check_literal_references(file: &ParsedFile, findings: &mut Vec<Finding>) 
                 }
             }
         });
+    }
+}
+
+/// `Class['a'] -> Class`, or `-> Class ['b']` (a space before `[` makes
+/// the list a statement of its own): an operand that is a type without a
+/// title.
+fn bare_types_in_relationship(file: &ParsedFile, left: &Expr, right: &Expr, findings: &mut Vec<Finding>) {
+    for operand in [left, right] {
+        let items: Vec<&Expr> = match &operand.kind {
+            ExprKind::Array(items) => items.iter().collect(),
+            _ => vec![operand],
+        };
+        for item in items {
+            let ExprKind::TypeRef(name) = &item.kind else { continue };
+            let message = format!(
+                "`{name}` in a relationship is a type, not a resource (`{name}['title']`): Puppet fails with \"No title provided\""
+            );
+            findings.push(Finding::in_file(&RULE, RULE.default_level, file, item.span, message));
+        }
     }
 }
 

@@ -2467,3 +2467,22 @@ fn a_variable_bound_on_both_sides_of_a_choice_tests_that_choice() {
     // Only the file clashes: whenever `$keep` is true.
     assert_eq!(rules(&found), [("possible-duplicate-resource", "site.pp".to_string(), 16)], "{found:#?}");
 }
+
+#[test]
+fn a_type_without_a_title_in_a_relationship_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "class a {}\nclass b {}\ninclude a\ninclude b\nClass['a'] -> Class['b']\nPackage['p'] -> [File, Class['a']]\npackage { 'p': }\nClass['a'] -> Class ['b']\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let site = "site.pp".to_string();
+    assert_eq!(
+        rules(&found),
+        [("missing-relationship-target", site.clone(), 6), ("missing-relationship-target", site, 8)],
+        "{found:#?}"
+    );
+    assert!(found[1].message.starts_with("`Class` in a relationship is a type"), "{found:#?}");
+}
