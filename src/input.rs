@@ -184,9 +184,9 @@ fn walk(
                     && name == "fixtures"
                     && entry.path().parent().and_then(|p| p.file_name()).is_some_and(|p| p == "spec");
                 // What a module serves to agents (`.pp` is also SELinux's
-                // compiled policy), never read as code.
+                // compiled policy) or renders as text, never read as code.
                 let is_served = is_dir
-                    && name == "files"
+                    && (name == "files" || name == "templates")
                     && entry
                         .path()
                         .parent()

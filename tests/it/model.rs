@@ -1292,7 +1292,7 @@ fn directories_of_modules_beside_the_code_without_environment_conf_are_read_as_m
 }
 
 #[test]
-fn what_a_module_serves_from_files_is_not_read_as_code() {
+fn what_a_module_serves_or_renders_is_not_read_as_code() {
     // SELinux's compiled policies are `.pp` files too; Puppet only serves them.
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
@@ -1305,6 +1305,13 @@ fn what_a_module_serves_from_files_is_not_read_as_code() {
     std::fs::create_dir_all(root.join("modules/m/files")).unwrap();
     std::fs::write(root.join("modules/m/files/m.pp"), [0x8f, 0xff, 0x7c, 0xf9, 0x01, 0x00, 0x00, 0x00, 0xff, 0xfe])
         .unwrap();
+    // A template named `.pp` is text that Puppet renders, not code.
+    write(
+        root,
+        "modules/m/templates/sudoers.pp",
+        "u1 ALL = (root) NOPASSWD : ROOT_CMDS
+",
+    );
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
