@@ -39,31 +39,41 @@ struct Checked<'m> {
     loaded: bool,
 }
 
-pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
-    let mut checked = Vec::new();
-    for (id, file) in model.files.iter().enumerate() {
-        let Some(FileRole::Module { module }) = model.index.roles.get(id) else { continue };
-        let Some(dir) = model.modules.get(module) else { continue };
-        let Ok(rest) = file.source.path.strip_prefix(dir) else { continue };
-        let parts: Vec<String> = rest.components().map(|c| c.as_os_str().to_string_lossy().to_lowercase()).collect();
-        let [subdir, inner @ .., file_name] = parts.as_slice() else { continue };
-        let Some(stem) = file_name.strip_suffix(".pp") else { continue };
-        if !CHECKED_DIRS.contains(&subdir.as_str()) {
-            continue;
-        }
-        // No name maps to `init-sample.pp` or `2fa.pp`: Puppet never loads it.
-        let name_segment = |segment: &str| {
-            segment.starts_with(|c: char| c.is_ascii_lowercase())
-                && segment.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        };
-        let loaded = inner.iter().all(|s| name_segment(s)) && name_segment(stem);
-        let mut names = vec![module.to_lowercase()];
-        names.extend(inner.iter().cloned());
-        if !(inner.is_empty() && stem == "init") {
-            names.push(stem.to_string());
-        }
-        checked.push(Checked { id, module, relative: rest.display().to_string(), namespace: names.join("::"), loaded });
+/// The module file `id` as Puppet's validator checks it: its module, its
+/// path in the module, the names its path gives, and whether some name
+/// leads the autoloader to it.
+fn checked_file<'m>(model: &'m Model<'_>, id: usize) -> Option<Checked<'m>> {
+    let Some(FileRole::Module { module }) = model.index.roles.get(id) else { return None };
+    let dir = model.modules.get(module)?;
+    let rest = model.files[id].source.path.strip_prefix(dir).ok()?;
+    let parts: Vec<String> = rest.components().map(|c| c.as_os_str().to_string_lossy().to_lowercase()).collect();
+    let [subdir, inner @ .., file_name] = parts.as_slice() else { return None };
+    let stem = file_name.strip_suffix(".pp")?;
+    if !CHECKED_DIRS.contains(&subdir.as_str()) {
+        return None;
     }
+    // No name maps to `init-sample.pp` or `2fa.pp`: Puppet never loads it.
+    let name_segment = |segment: &str| {
+        segment.starts_with(|c: char| c.is_ascii_lowercase())
+            && segment.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    };
+    let loaded = inner.iter().all(|s| name_segment(s)) && name_segment(stem);
+    let mut names = vec![module.to_lowercase()];
+    names.extend(inner.iter().cloned());
+    if !(inner.is_empty() && stem == "init") {
+        names.push(stem.to_string());
+    }
+    Some(Checked { id, module, relative: rest.display().to_string(), namespace: names.join("::"), loaded })
+}
+
+/// Whether Puppet refuses a module file for defining `name`, which its
+/// path does not give, as soon as it loads the file.
+pub fn refused_at_load(model: &Model<'_>, file: usize, name: &str) -> bool {
+    checked_file(model, file).is_some_and(|c| !name.to_lowercase().starts_with(&c.namespace))
+}
+
+pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
+    let checked: Vec<Checked> = (0..model.files.len()).filter_map(|id| checked_file(model, id)).collect();
     // A directory that defines nothing in its module's namespace is not
     // the module it is named after (a packaging copy, a stray folder):
     // Puppet never looks for a name there, so it never loads its files.

@@ -53,8 +53,16 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                         && model.path(b.file).ends_with("manifests/init.pp")
                         && matches!(model.workspace.role(model.path(b.file)), FileRole::Module { .. })
                 };
+            // Puppet refuses a module file that defines a name its path
+            // does not give before it sees a second definition
+            // (definition-location reports it).
+            let refused = |d: &crate::model::index::Definition<'_>| {
+                crate::rules::definition_location::refused_at_load(model, d.file, name)
+            };
             if let Some(earlier) = earlier.filter(|earlier| {
-                !site_and_module_init(earlier, def)
+                !refused(earlier)
+                    && !refused(def)
+                    && !site_and_module_init(earlier, def)
                     && !site_and_module_init(def, earlier)
                     && !applied_one_by_one(model, earlier.file, def.file)
             }) {

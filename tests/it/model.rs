@@ -2493,3 +2493,24 @@ fn a_type_without_a_title_in_a_relationship_fails() {
     );
     assert!(found[1].message.starts_with("`Class` in a relationship is a type"), "{found:#?}");
 }
+
+#[test]
+fn a_definition_puppet_refuses_at_load_is_not_also_a_duplicate() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "modules/cpan/manifests/init.pp",
+        "class cpan {\n  case $facts['kernel'] {\n    'Linux': { include cpan::linux }\n    'Darwin': { include cpan::mac }\n    default: {}\n  }\n}\n",
+    );
+    for os in ["linux", "mac"] {
+        write(
+            root,
+            &format!("modules/cpan/manifests/{os}.pp"),
+            format!("class cpan::{os} {{\n  cpan::pkg {{ 'YAML': }}\n}}\ndefine cpan::pkg() {{\n  notify {{ \"{os} ${{name}}\": }}\n}}\n"),
+        );
+    }
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let rules: Vec<&str> = found.iter().map(|f| f.rule).collect();
+    assert_eq!(rules, ["definition-location", "definition-location"], "{found:#?}");
+}
