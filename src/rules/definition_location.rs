@@ -88,15 +88,39 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         })
         .map(|c| c.module)
         .collect();
+    // The tree's code in lower case, read only if some file needs it.
+    let mut texts: Option<Vec<String>> = None;
     for c in checked.iter().filter(|c| is_module.contains(c.module)) {
         let file = &model.files[c.id];
         let Some(manifest) = &file.manifest else { continue };
+        // A file that defines nothing, under a name no code of the tree
+        // writes, is a script run with `puppet apply`: only a name from
+        // outside the tree (a node classifier) would make Puppet load it.
+        let script = c.loaded && c.namespace.contains("::") && definitions(model, c.id).next().is_none() && {
+            let texts = texts.get_or_insert_with(|| model.files.iter().map(|f| f.source.text.to_lowercase()).collect());
+            !texts.iter().enumerate().any(|(i, text)| i != c.id && text.contains(&c.namespace))
+        };
         for statement in &manifest.statements {
             let defined = match &statement.kind {
                 ExprKind::Class(d) => ("class", &d.name),
                 ExprKind::Define(d) => ("defined type", &d.name),
                 ExprKind::Function(d) => ("function", &d.name),
                 ExprKind::TypeAlias(_) | ExprKind::TypeDefinition(_) | ExprKind::Plan(_) => continue,
+                _ if script => {
+                    let message = format!(
+                        "a module file may only hold definitions, and `{}` defines none: Puppet loads it only for the name `{}`, which no code here writes (a script for `puppet apply`?), but refuses this statement whenever it does, as `puppet parser validate` does",
+                        c.relative, c.namespace
+                    );
+                    sink.report_at_level(
+                        &RULE,
+                        Level::Warning,
+                        Loc::new(c.id, puppet_span(file, statement)),
+                        message,
+                        Vec::new(),
+                        Vec::new(),
+                    );
+                    continue;
+                }
                 _ => {
                     let message = if c.loaded {
                         format!(

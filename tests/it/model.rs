@@ -2514,3 +2514,32 @@ fn a_definition_puppet_refuses_at_load_is_not_also_a_duplicate() {
     let rules: Vec<&str> = found.iter().map(|f| f.rule).collect();
     assert_eq!(rules, ["definition-location", "definition-location"], "{found:#?}");
 }
+
+#[test]
+fn a_module_script_no_code_names_is_refused_only_if_something_outside_loads_it() {
+    // `puppet apply modules/m/manifests/site.pp` runs it; only a name
+    // from outside the tree would make Puppet's autoloader read it.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "modules/m/manifests/init.pp", "class m {}\n");
+    write(root, "modules/m/manifests/site.pp", "class { 'm': }\nnotify { 'x': }\n");
+    write(root, "modules/m/manifests/used.pp", "include m\n");
+    write(root, "site.pp", "include m::used\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let levels: Vec<(&str, String, mplint::rules::Level)> = found
+        .iter()
+        .filter(|f| f.rule == "definition-location")
+        .map(|f| (f.rule, f.path.file_name().unwrap().to_string_lossy().into_owned(), f.level))
+        .collect();
+    use mplint::rules::Level::{Error, Warning};
+    let (site, used) = ("site.pp".to_string(), "used.pp".to_string());
+    assert_eq!(
+        levels,
+        [
+            ("definition-location", site.clone(), Warning),
+            ("definition-location", site, Warning),
+            ("definition-location", used, Error)
+        ],
+        "{found:#?}"
+    );
+}
