@@ -487,7 +487,14 @@ fn metadata_module_name(dir: &Path) -> Option<String> {
 }
 
 fn looks_like_module(dir: &Path) -> bool {
-    dir.join("metadata.json").is_file() || (dir.join("manifests/init.pp").is_file() && !holds_main_manifest(dir))
+    dir.join("metadata.json").is_file()
+        || (dir.join("manifests/init.pp").is_file() && !holds_main_manifest(dir) && !holds_modules_dir(dir))
+}
+
+/// A `modules/` beside `manifests/` that holds modules: the directory is a
+/// site whose main manifest is a directory with an `init.pp`, not a module.
+fn holds_modules_dir(dir: &Path) -> bool {
+    child_dirs(&dir.join("modules")).iter().any(|m| m.join("manifests").is_dir() || m.join("metadata.json").is_file())
 }
 
 /// A directory of a directory of modules that Puppet may load as a module:

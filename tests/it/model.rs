@@ -2543,3 +2543,21 @@ fn a_module_script_no_code_names_is_refused_only_if_something_outside_loads_it()
         "{found:#?}"
     );
 }
+
+#[test]
+fn a_main_manifest_directory_with_init_pp_beside_modules_is_a_site() {
+    // `puppet apply --modulepath puppet/modules puppet/manifests` reads
+    // every file of the directory into one catalog.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "puppet/manifests/init.pp", "include m\n");
+    write(root, "puppet/manifests/files.pp", "file { '/data': ensure => directory }\n");
+    write(
+        root,
+        "puppet/manifests/userdb.pp",
+        "file { '/data/x': ensure => link, target => '/y', require => File['/data'] }\nfile { '/data': }\n",
+    );
+    write(root, "puppet/modules/m/manifests/init.pp", "class m {}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("duplicate-resource", "userdb.pp".to_string(), 2)], "{found:#?}");
+}
