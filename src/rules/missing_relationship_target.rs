@@ -102,9 +102,16 @@ fn bare_types_in_relationship(file: &ParsedFile, left: &Expr, right: &Expr, find
         };
         for item in items {
             let ExprKind::TypeRef(name) = &item.kind else { continue };
-            let message = format!(
+            let rest = file.source.text.get(item.span.end..).unwrap_or_default();
+            let message = if rest.trim_start_matches([' ', '\t']).starts_with('[') && rest.starts_with([' ', '\t']) {
+                format!(
+                    "`{name} [` with a space before `[` is the type `{name}` without a title, followed by a list of its own: Puppet fails with \"No title provided\" (write `{name}[…]`)"
+                )
+            } else {
+                format!(
                 "`{name}` in a relationship is a type, not a resource (`{name}['title']`): Puppet fails with \"No title provided\""
-            );
+                )
+            };
             findings.push(Finding::in_file(&RULE, RULE.default_level, file, item.span, message));
         }
     }

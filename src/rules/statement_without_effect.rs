@@ -56,6 +56,9 @@ fn not_last(file: &ParsedFile, statements: &[Expr], report: &mut impl FnMut(&Exp
         if paren_calls_previous(file, &statements[i + 1]) || (i > 0 && paren_calls_previous(file, statement)) {
             continue;
         }
+        if i > 0 && titles_type_before(file, &statements[i - 1], statement) {
+            continue;
+        }
         if has_no_effect(statement) {
             report(
                 statement,
@@ -74,12 +77,32 @@ fn last_in_body(file: &ParsedFile, body: &Block, owner: &str, report: &mut impl 
     if is_untitled_resource(last) || paren_calls_previous(file, last) {
         return;
     }
+    if let [.., previous, _] = body.statements.as_slice() {
+        if titles_type_before(file, previous, last) {
+            return;
+        }
+    }
     if has_no_effect(last) {
         report(
             last,
             format!("this {} has no effect: {owner} cannot end with a value that goes nowhere", describe(last)),
         );
     }
+}
+
+/// `Class['a'] -> Class ['b']`: the space before `[` leaves the type
+/// without a title and makes the list a statement of its own;
+/// `missing-relationship-target` reports the type.
+fn titles_type_before(file: &ParsedFile, previous: &Expr, statement: &Expr) -> bool {
+    let (ExprKind::Relationship { right, .. }, ExprKind::Array(_)) = (&previous.kind, &statement.kind) else {
+        return false;
+    };
+    matches!(right.kind, ExprKind::TypeRef(_))
+        && file
+            .source
+            .text
+            .get(right.span.end..statement.span.start)
+            .is_some_and(|gap| gap.chars().all(|c| c == ' ' || c == '\t'))
 }
 
 fn is_untitled_resource(e: &Expr) -> bool {

@@ -2482,16 +2482,22 @@ fn a_type_without_a_title_in_a_relationship_fails() {
     write(
         root,
         "manifests/site.pp",
-        "class a {}\nclass b {}\ninclude a\ninclude b\nClass['a'] -> Class['b']\nPackage['p'] -> [File, Class['a']]\npackage { 'p': }\nClass['a'] -> Class ['b']\n",
+        "class a {}\nclass b {}\ninclude a\ninclude b\nClass['a'] -> Class['b']\nPackage['p'] -> [File, Class['a']]\nClass['a'] -> Class ['b']\npackage { 'p': }\nClass['a'] -> Class ['b']\n",
     );
     let found = findings(vec![root.to_path_buf()], vec![]);
     let site = "site.pp".to_string();
     assert_eq!(
         rules(&found),
-        [("missing-relationship-target", site.clone(), 6), ("missing-relationship-target", site, 8)],
+        [
+            ("missing-relationship-target", site.clone(), 6),
+            ("missing-relationship-target", site.clone(), 7),
+            ("missing-relationship-target", site, 9)
+        ],
         "{found:#?}"
     );
-    assert!(found[1].message.starts_with("`Class` in a relationship is a type"), "{found:#?}");
+    assert!(found[0].message.starts_with("`File` in a relationship is a type"), "{found:#?}");
+    // The space is the mistake: the list after it is not reported again.
+    assert!(found[1].message.starts_with("`Class [` with a space before `[`"), "{found:#?}");
 }
 
 #[test]
