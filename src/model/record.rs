@@ -689,7 +689,9 @@ pub struct Compilation {
 #[derive(Debug, Clone)]
 pub enum ChoiceLabel {
     /// A condition: branch 1 is "true", branch 0 "false".
-    Condition { at: Loc, place: Place },
+    /// `inverted`: branch 1 means the condition written at `at` is false
+    /// (`$x >= 11` labelling the choice `$x < 11` is true).
+    Condition { at: Loc, place: Place, inverted: bool },
     /// `subject == literal`: branch 1 is "equal".
     Equality { at: Loc, place: Place, literal: String },
     /// A `case`: branch `i` is option `i`, which matches any of its values.
@@ -957,8 +959,8 @@ impl Compilation {
     fn describe_branch(&self, choice: u32, branch: u16, files: &[ParsedFile]) -> Option<String> {
         let text = |at: Loc| flat_source(&files[at.file()].source.text, at);
         Some(match self.labels.get(&choice)? {
-            ChoiceLabel::Condition { at, place } => {
-                let truth = if branch == 1 { "true" } else { "false" };
+            ChoiceLabel::Condition { at, place, inverted } => {
+                let truth = if (branch == 1) != *inverted { "true" } else { "false" };
                 format!("`{}`{} is {truth}", text(*at), self.describe_place(place))
             }
             ChoiceLabel::Equality { at, place, literal } => {

@@ -2567,3 +2567,20 @@ fn a_main_manifest_directory_with_init_pp_beside_modules_is_a_site() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("duplicate-resource", "userdb.pp".to_string(), 2)], "{found:#?}");
 }
+
+#[test]
+fn a_comparison_and_its_complement_are_one_test() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "class a3 {\n  if $facts['rel'] >= 11 { package { 'p': } }\n  if $facts['rel'] < 11 { package { 'p': } }\n\
+         if $facts['n'] !~ /x/ { file { '/f': } }\n  if $facts['n'] =~ /x/ { file { '/f': } }\n\
+         if $facts['rel'] < 11 { user { 'v': } }\n  if $facts['q'] { user { 'v': } }\n}\ninclude a3\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("possible-duplicate-resource", "site.pp".to_string(), 7)], "{found:#?}");
+    // Named by the test written first, from its side.
+    assert!(found[0].message.contains("if `$facts['rel'] >= 11` is false and `$facts['q']` is true"), "{found:#?}");
+}

@@ -377,7 +377,23 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 }
             }
         }
-        let choice = self.choice_for("if", &[tested], ctx);
+        // `$x < 11` and `$x >= 11` (`>` and `<=`, `=~` and `!~`) are one
+        // test, true on one side and false on the other.
+        let (choice, true_branch) = match &tested.kind {
+            ExprKind::Binary { op, left, right } => match op {
+                BinaryOp::Less | BinaryOp::GreaterEqual => {
+                    (self.choice_for("if <", &[left, right], ctx), u16::from(*op == BinaryOp::Less))
+                }
+                BinaryOp::Greater | BinaryOp::LessEqual => {
+                    (self.choice_for("if >", &[left, right], ctx), u16::from(*op == BinaryOp::Greater))
+                }
+                BinaryOp::Match | BinaryOp::NotMatch => {
+                    (self.choice_for("if =~", &[left, right], ctx), u16::from(*op == BinaryOp::Match))
+                }
+                _ => (self.choice_for("if", &[tested], ctx), 1),
+            },
+            _ => (self.choice_for("if", &[tested], ctx), 1),
+        };
         // `$x =~ /re/`, `$x in [...]`, `$x > 1` test the value `$x`.
         let tested_value = match &tested.kind {
             ExprKind::Binary { op, left, right }
@@ -402,9 +418,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if let std::collections::hash_map::Entry::Vacant(arity) = self.choice_arity.entry(choice) {
             arity.insert(2);
             let place = self.place_of(&[tested], ctx);
-            self.label(choice, ChoiceLabel::Condition { at: loc(ctx.file, tested), place });
+            let inverted = true_branch == 0;
+            self.label(choice, ChoiceLabel::Condition { at: loc(ctx.file, tested), place, inverted });
         }
-        (choice, 1)
+        (choice, true_branch)
     }
 
     /// What `defined(…)` tests inside a condition say when the condition
