@@ -61,21 +61,19 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             ScopeKind::Class(_) | ScopeKind::Define { .. } => !read.name.contains("::"),
             _ => false,
         };
-        if may_read_top_scope && binding.is_some_and(|b| assigned_under_test_of(model, read.loc, b)) {
-            let message = format!(
-                "`${}` is read before it is assigned, unless a fact the tree does not show sets it (then the assignment, which this read's test decides, does not run)",
-                read.name
-            );
-            sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, Vec::new());
-            continue;
-        }
-        // `$x = pick($x, 'default')`: the value of top scope or a node,
-        // where one is given, with a default where none is.
-        if may_read_top_scope && binding.is_some_and(|b| assigned_from_itself(model, read.loc, b)) {
-            let message = format!(
-                "`${}` is read before it is assigned, unless a fact or top-scope variable the tree does not show sets it (the assignment's own value reads it, to keep such a value)",
-                read.name
-            );
+        // `$x = pick($x, 'default')` keeps the value of top scope or a
+        // node, where one is given, the same way.
+        let unless = binding.filter(|_| may_read_top_scope).and_then(|b| {
+            if assigned_under_test_of(model, read.loc, b) {
+                Some("a fact the tree does not show sets it (then the assignment, which this read's test decides, does not run)")
+            } else if assigned_from_itself(model, read.loc, b) {
+                Some("a fact or top-scope variable the tree does not show sets it (the assignment's own value reads it, to keep such a value)")
+            } else {
+                None
+            }
+        });
+        if let Some(unless) = unless {
+            let message = format!("`${}` is read before it is assigned, unless {unless}", read.name);
             sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, Vec::new());
             continue;
         }
