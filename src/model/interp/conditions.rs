@@ -214,15 +214,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             _ => return None,
         }
         let first = keys.pop()?;
-        let mut name = match first.as_str() {
-            "operatingsystem" => "os.name",
-            "osfamily" => "os.family",
-            "operatingsystemmajrelease" => "os.release.major",
-            "operatingsystemrelease" => "os.release.full",
-            "lsbdistcodename" => "os.distro.codename",
-            other => other,
-        }
-        .to_string();
+        let mut name = crate::model::facts::structured_name(&first).map_or(first, str::to_string);
         for key in keys.iter().rev() {
             name.push('.');
             name.push_str(key);
