@@ -163,7 +163,8 @@ fn uncertain_conditions(
                 continue;
             }
             let title = instance.title.as_deref().map_or("…".to_string(), |t| format!("'{t}'"));
-            conditions.push(format!("{}[{title}] is collected or realized", type_reference(&instance.type_name)));
+            conditions
+                .push(format!("{}[{title}] is collected or realized", super::type_reference(&instance.type_name)));
         }
     }
     for owner in [&a.owner, &b.owner] {
@@ -333,19 +334,7 @@ fn within_instances<'c>(compilation: &'c Compilation, owner: &Owner) -> impl Ite
 }
 
 pub fn describe(resource: &ResourceDecl) -> String {
-    format!("{}['{}']", type_reference(&resource.type_name), resource.title)
-}
-
-/// A type's name as a reference writes it: `Apache::Vhost`.
-fn type_reference(type_name: &str) -> String {
-    let parts: Vec<String> = type_name
-        .split("::")
-        .map(|part| {
-            let mut c = part.chars();
-            c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
-        })
-        .collect();
-    parts.join("::")
+    format!("{}['{}']", super::type_reference(&resource.type_name), resource.title)
 }
 
 /// Places with what they show.

@@ -36,7 +36,7 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
             match &e.kind {
                 ExprKind::Call(c) if c.untitled_resource => report(
                     c.name_span,
-                    format!("`{} {{ … }}` is a resource without a title: give it one (`{} {{ 'title': … }}`), or write defaults with a capital (`{} {{ … }}`)", c.name, c.name, capitalize(&c.name)),
+                    format!("`{} {{ … }}` is a resource without a title: give it one (`{} {{ 'title': … }}`), or write defaults with a capital (`{} {{ … }}`)", c.name, c.name, super::type_reference(&c.name)),
                 ),
                 // `$x[1](2)`: only a type's access is called (`Integer[0, 9]('5')`,
                 // lowered as a call of `new` on it).
@@ -78,16 +78,6 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
             }
         });
     }
-}
-
-fn capitalize(name: &str) -> String {
-    name.split("::")
-        .map(|s| {
-            let mut chars = s.chars();
-            chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-        })
-        .collect::<Vec<_>>()
-        .join("::")
 }
 
 /// `$f (1)`: Puppet calls whatever precedes a `(` on the same line.

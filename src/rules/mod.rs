@@ -168,6 +168,18 @@ pub fn next_token(text: &str, mut offset: usize) -> usize {
     }
 }
 
+/// A type's name as a reference writes it: `Apache::Vhost`.
+pub fn type_reference(type_name: &str) -> String {
+    let parts: Vec<String> = type_name
+        .split("::")
+        .map(|part| {
+            let mut chars = part.chars();
+            chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+        })
+        .collect();
+    parts.join("::")
+}
+
 /// Where Puppet places an expression in its messages: an operator
 /// expression at its operator, anything else at its start.
 pub fn puppet_span(file: &ParsedFile, expr: &Expr) -> Span {
