@@ -677,9 +677,6 @@ pub struct Compilation {
     /// For a condition `a and b` that holds on a path, the choices its
     /// operands take there: messages name those rather than the whole.
     pub conjuncts: std::collections::HashMap<u32, PathCond>,
-    /// The subjects that are the operating system's name (false) or family
-    /// (true) fact.
-    pub os_subjects: std::collections::HashMap<u32, bool>,
     /// Equality choices on those: whether the subject is the family, and
     /// the literal, lower case.
     pub os_equalities: std::collections::HashMap<u32, (bool, String)>,
@@ -1064,12 +1061,18 @@ impl Compilation {
         for _ in 0..(self.classes.len() + self.instances.len() + 1) {
             current = match current {
                 Owner::Top | Owner::Node => break,
-                Owner::Class(name) => &self.classes.get(&**name)?.by,
+                Owner::Class(name) => match self.classes.get(&**name) {
+                    Some(decl) => &decl.by,
+                    None => break,
+                },
                 Owner::Define(i) => {
                     if self.virtual_instances.contains(i) {
                         found = Some(*i);
                     }
-                    &self.instances.get(*i)?.by
+                    match self.instances.get(*i) {
+                        Some(instance) => &instance.by,
+                        None => break,
+                    }
                 }
             };
         }

@@ -190,7 +190,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let next = self.subjects.len() as u32;
         let id = *self.subjects.entry(key).or_insert(next);
         if let Some(fact @ ("os.name" | "os.family")) = fact.as_deref() {
-            self.out.os_subjects.insert(id, fact == "os.family");
+            self.os_subjects.insert(id, fact == "os.family");
         }
         id
     }
@@ -246,7 +246,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             let place = self.place_of(&[subject], ctx);
             self.label(choice, ChoiceLabel::Equality { at: loc(ctx.file, subject), place, literal });
         }
-        if let (Some(&family), Value::Str(value)) = (self.out.os_subjects.get(&subject_id), literal) {
+        if let (Some(&family), Value::Str(value)) = (self.os_subjects.get(&subject_id), literal) {
             self.out.os_equalities.entry(choice).or_insert_with(|| (family, value.to_lowercase()));
         }
         Some(choice)

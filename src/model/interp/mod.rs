@@ -105,6 +105,9 @@ pub struct Interpreter<'m, 'a> {
     subjects: HashMap<String, u32>,
     literals: HashMap<(u32, String), u32>,
     literal_counts: HashMap<u32, u32>,
+    /// The subjects that are the operating system's name (false) or family
+    /// (true) fact.
+    os_subjects: HashMap<u32, bool>,
     /// Atoms a `case` option's branch implies (its literal equal, earlier
     /// literals unequal), so that they can be dropped where it is present.
     implied: HashMap<(u32, u16), PathCond>,
@@ -176,6 +179,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             subjects: HashMap::default(),
             literals: HashMap::default(),
             literal_counts: HashMap::default(),
+            os_subjects: HashMap::default(),
             implied: HashMap::default(),
             defined_targets: HashMap::default(),
             type_checks: TypeChecks::NONE,
@@ -227,7 +231,6 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 choice_subjects: std::collections::HashMap::new(),
                 literal_sets: std::collections::HashMap::new(),
                 conjuncts: std::collections::HashMap::new(),
-                os_subjects: std::collections::HashMap::new(),
                 os_equalities: std::collections::HashMap::new(),
             },
         };
