@@ -36,8 +36,9 @@ pub struct Args {
     pub command: Option<Command>,
 
     /// Files and directories to check; directories are searched for *.pp
-    /// files. A file is analysed with the environment, repository or module
-    /// it belongs to, and what concerns it is reported. `-` reads a manifest
+    /// files. A file, or a directory inside a module (`examples/`), is
+    /// analysed with the environment, repository or module it belongs to,
+    /// and what concerns it is reported. `-` reads a manifest
     /// from standard input (see --stdin-filename).
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
@@ -120,7 +121,8 @@ pub struct Args {
     #[arg(long, help_heading = "Input")]
     pub syntax_only: bool,
 
-    /// Check named files alone, without the tree they belong to.
+    /// Check named files and directories alone, without the tree they
+    /// belong to.
     #[arg(long)]
     pub isolated: bool,
 
