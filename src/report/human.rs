@@ -11,24 +11,23 @@ use codespan_reporting::term::{self, termcolor::Buffer};
 use super::{summary_line, ReportOptions};
 use crate::check::CheckOutcome;
 use crate::rules::Level;
+use crate::syntax::source::SourceFile;
 
 /// Longest source line shown as a snippet; longer ones (generated or
 /// minified code) are cited by position only.
 const MAX_SNIPPET_LINE: usize = 400;
 
-fn snippet_fits(outcome: &CheckOutcome, path: &PathBuf, line: u32) -> bool {
-    let Some(file) = outcome.files.iter().find(|f| &f.source.path == path) else {
-        return false;
-    };
-    file.source.lines.line_range(&file.source.text, line).is_some_and(|(start, end)| end - start <= MAX_SNIPPET_LINE)
+fn snippet_fits(source: &SourceFile, line: u32) -> bool {
+    source.lines.line_range(&source.text, line).is_some_and(|(start, end)| end - start <= MAX_SNIPPET_LINE)
 }
 
 pub fn render(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Vec<u8> {
     let mut files = SimpleFiles::new();
-    let mut ids: HashMap<&PathBuf, usize> = HashMap::new();
+    // Each file's id and source, found by path once per finding.
+    let mut ids: HashMap<&PathBuf, (usize, &SourceFile)> = HashMap::new();
     for file in &outcome.files {
         let id = files.add(super::slash_path(&file.source.path), file.source.text.as_str());
-        ids.insert(&file.source.path, id);
+        ids.insert(&file.source.path, (id, &file.source));
     }
     let mut buffer = if options.color { Buffer::ansi() } else { Buffer::no_color() };
     let config = term::Config::default();
@@ -50,7 +49,7 @@ pub fn render(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Vec<u8> {
         let mut diagnostic = Diagnostic::new(severity).with_code(finding.rule).with_message(&finding.message);
         let mut labels = Vec::new();
         match ids.get(&finding.path) {
-            Some(&id) if snippet_fits(outcome, &finding.path, finding.span.start_pos.line) => {
+            Some(&(id, source)) if snippet_fits(source, finding.span.start_pos.line) => {
                 labels.push(Label::primary(id, finding.span.start..finding.span.end));
             }
             _ => {
@@ -64,13 +63,13 @@ pub fn render(outcome: &CheckOutcome, options: &ReportOptions<'_>) -> Vec<u8> {
             }
         }
         for related in &finding.related {
-            if let Some(&id) = ids.get(&related.path) {
+            if let Some(&(id, _)) = ids.get(&related.path) {
                 labels.push(Label::secondary(id, related.span.start..related.span.end).with_message(&related.message));
             }
         }
         if let Some(comment) = finding.suppressed_by {
             diagnostic = diagnostic.with_message(format!("{} (suppressed)", finding.message));
-            if let Some(&id) = ids.get(&finding.path) {
+            if let Some(&(id, _)) = ids.get(&finding.path) {
                 labels
                     .push(Label::secondary(id, comment.start..comment.end).with_message("suppressed by this comment"));
             }
