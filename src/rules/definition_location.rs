@@ -66,6 +66,18 @@ fn checked_file<'m>(model: &'m Model<'_>, id: usize) -> Option<Checked<'m>> {
     Some(Checked { id, module, relative: rest.display().to_string(), namespace: names.join("::"), loaded })
 }
 
+fn is_definition(kind: &ExprKind) -> bool {
+    matches!(
+        kind,
+        ExprKind::Class(_)
+            | ExprKind::Define(_)
+            | ExprKind::Function(_)
+            | ExprKind::TypeAlias(_)
+            | ExprKind::TypeDefinition(_)
+            | ExprKind::Plan(_)
+    )
+}
+
 /// Whether Puppet refuses a module file for defining `name`, which its
 /// path does not give, as soon as it loads the file.
 pub fn refused_at_load(model: &Model<'_>, file: usize, name: &str) -> bool {
@@ -96,10 +108,13 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         // A file that defines nothing, under a name no code of the tree
         // writes, is a script run with `puppet apply`: only a name from
         // outside the tree (a node classifier) would make Puppet load it.
-        let script = c.loaded && c.namespace.contains("::") && definitions(model, c.id).next().is_none() && {
-            let texts = texts.get_or_insert_with(|| model.files.iter().map(|f| f.source.text.to_lowercase()).collect());
-            !texts.iter().enumerate().any(|(i, text)| i != c.id && text.contains(&c.namespace))
-        };
+        let runs_something = manifest.statements.iter().any(|s| !is_definition(&s.kind));
+        let script =
+            runs_something && c.loaded && c.namespace.contains("::") && definitions(model, c.id).next().is_none() && {
+                let texts =
+                    texts.get_or_insert_with(|| model.files.iter().map(|f| f.source.text.to_lowercase()).collect());
+                !texts.iter().enumerate().any(|(i, text)| i != c.id && text.contains(&c.namespace))
+            };
         for statement in &manifest.statements {
             let defined = match &statement.kind {
                 ExprKind::Class(d) => ("class", &d.name),
