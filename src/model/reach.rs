@@ -43,21 +43,23 @@ fn matches_pattern(name: &str, pieces: &[String]) -> bool {
     pieces.len() == 1 && rest.is_empty() || pieces.len() > 1 && rest.ends_with(last.as_str())
 }
 
-pub struct Reach<'m, 'a> {
-    index: &'m Index<'a>,
+pub struct Reach<'m> {
     /// The files of each type's definitions.
     files: BTreeMap<&'m str, Vec<FileId>>,
     by_type: BTreeMap<&'m str, Names>,
-    /// Per site: what its top-level code names, and its files (every
-    /// compilation of the site runs its top-level code).
+    /// Per site: what its top-level code names, and the files of that
+    /// code (every compilation of the site runs it).
     sites: Vec<(Names, BTreeSet<FileId>)>,
-    /// Per site and node: what the node's body names.
-    nodes: Vec<Vec<Names>>,
+    /// Per site and node: what the node's body names, and its file (only
+    /// the node's own compilation runs the body).
+    nodes: Vec<Vec<(Names, FileId)>>,
+    /// The touching types worked out for each set of files asked about.
+    touching: std::sync::Mutex<Vec<(BTreeSet<FileId>, std::sync::Arc<BTreeSet<&'m str>>)>>,
 }
 
-impl<'m, 'a> Reach<'m, 'a> {
+impl<'m> Reach<'m> {
     /// `declaring_functions`: the site's own functions that declare classes.
-    pub fn new(index: &'m Index<'a>, declaring_functions: &BTreeMap<String, IncludeFunction>) -> Self {
+    pub fn new(index: &'m Index<'_>, declaring_functions: &BTreeMap<String, IncludeFunction>) -> Self {
         let defined: Vec<&str> = index.types.keys().map(String::as_str).collect();
         let mut by_type = BTreeMap::new();
         for (name, definitions) in &index.types {
@@ -100,13 +102,12 @@ impl<'m, 'a> Reach<'m, 'a> {
             }
             let mut per_node = Vec::new();
             for node in &site.nodes {
-                files.insert(node.file);
                 let mut node_names = Names::default();
                 for statement in &node.node.body.statements {
                     collect(statement, declaring_functions, &mut node_names);
                 }
                 node_names.expand_patterns(&defined);
-                per_node.push(node_names);
+                per_node.push((node_names, node.file));
             }
             names.expand_patterns(&defined);
             sites.push((names, files));
@@ -114,7 +115,7 @@ impl<'m, 'a> Reach<'m, 'a> {
         }
         let files =
             index.types.iter().map(|(name, defs)| (name.as_str(), defs.iter().map(|d| d.file).collect())).collect();
-        Reach { index, files, by_type, sites, nodes }
+        Reach { files, by_type, sites, nodes, touching: Default::default() }
     }
 
     /// The files whose code names something `wanted` accepts, or names
@@ -128,8 +129,9 @@ impl<'m, 'a> Reach<'m, 'a> {
             }
         }
         for ((names, files), nodes) in self.sites.iter().zip(&self.nodes) {
-            if names_wanted(names) || nodes.iter().any(names_wanted) {
+            if names_wanted(names) || nodes.iter().any(|(names, _)| names_wanted(names)) {
                 found.extend(files.iter().copied());
+                found.extend(nodes.iter().map(|(_, file)| *file));
             }
         }
         found
@@ -139,39 +141,59 @@ impl<'m, 'a> Reach<'m, 'a> {
     /// `files`: its site's manifests, or a definition it reaches through
     /// names written in code.
     pub fn can_touch(&self, entry: &Entry, files: &BTreeSet<FileId>) -> bool {
-        let (site, mut pending): (Option<usize>, Vec<&str>) = match entry {
+        let touching = self.touching(files);
+        let names_touching = |names: &Names| names.names.iter().any(|n| touching.contains(n.as_str()));
+        let site = match entry {
             Entry::TopLevel { .. } => return true,
             Entry::Node { site, node } => {
-                let names = &self.nodes[*site][*node];
-                if names.dynamic {
+                let (names, file) = &self.nodes[*site][*node];
+                if names.dynamic || files.contains(file) || names_touching(names) {
                     return true;
                 }
-                (Some(*site), names.names.iter().map(String::as_str).collect())
+                Some(*site)
             }
-            Entry::Unreached { name, site } => (*site, vec![name.as_str()]),
+            Entry::Unreached { name, site } => {
+                if touching.contains(name.as_str()) {
+                    return true;
+                }
+                *site
+            }
         };
-        if let Some(site) = site {
+        site.is_some_and(|site| {
             let (names, site_files) = &self.sites[site];
-            if names.dynamic || !site_files.is_disjoint(files) {
-                return true;
-            }
-            pending.extend(names.names.iter().map(String::as_str));
+            names.dynamic || !site_files.is_disjoint(files) || names_touching(names)
+        })
+    }
+
+    /// The types whose code, or code they name (transitively), is in one
+    /// of `files` or names what only run time knows; worked out once per
+    /// set of files.
+    fn touching(&self, files: &BTreeSet<FileId>) -> std::sync::Arc<BTreeSet<&'m str>> {
+        let mut known = self.touching.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, set)) = known.iter().find(|(f, _)| f == files) {
+            return set.clone();
         }
-        let mut seen: BTreeSet<&str> = BTreeSet::new();
+        let mut named_by: BTreeMap<&str, Vec<&'m str>> = BTreeMap::new();
+        for (name, names) in &self.by_type {
+            for named in &names.names {
+                named_by.entry(named.as_str()).or_default().push(name);
+            }
+        }
+        let mut pending: Vec<&'m str> = self
+            .by_type
+            .iter()
+            .filter(|(name, names)| names.dynamic || self.files[*name].iter().any(|f| files.contains(f)))
+            .map(|(name, _)| *name)
+            .collect();
+        let mut touching = BTreeSet::new();
         while let Some(name) = pending.pop() {
-            if !seen.insert(name) {
-                continue;
+            if touching.insert(name) {
+                pending.extend(named_by.get(name).into_iter().flatten().copied());
             }
-            let Some(names) = self.by_type.get(name) else { continue };
-            if names.dynamic {
-                return true;
-            }
-            if self.index.types[name].iter().any(|def| files.contains(&def.file)) {
-                return true;
-            }
-            pending.extend(names.names.iter().map(String::as_str));
         }
-        false
+        let set = std::sync::Arc::new(touching);
+        known.push((files.clone(), set.clone()));
+        set
     }
 }
 
