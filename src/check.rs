@@ -566,9 +566,10 @@ pub fn analyse_with_facts(
             // A second run for a wider focus takes what the first found
             // for the entry points both have.
             let mut earlier = EntryResults::default();
+            let index_found = rules::index_findings(&model);
             let check = |focus: &BTreeSet<FileId>, earlier: &mut _| {
                 let checked = model.compile_focused(|| rules.sink(), focus, earlier);
-                rules::ModelChecker::with_compilations(&model, checked).finish()
+                rules::ModelChecker::with_compilations(&model, checked).finish_with(index_found.clone())
             };
             let mut findings = check(focus, &mut earlier);
             let widened = files_for_related_places(&model, &findings).and_then(|more| model.widened_focus(focus, more));

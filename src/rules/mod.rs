@@ -505,31 +505,16 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
 
     /// The findings of every compilation seen and of the index.
     pub fn finish(self) -> Vec<Finding> {
+        let index_found = index_findings(self.model);
+        self.finish_with(index_found)
+    }
+
+    /// As [`ModelChecker::finish`], with what [`index_findings`] gave for
+    /// the same model.
+    pub fn finish_with(self, index_found: Vec<Sink<'m, 'a>>) -> Vec<Finding> {
         let model = self.model;
         let CompilationFindings { mut sink, node_calls, missing } = self.found;
-        // These read the index alone: they run side by side, each into a
-        // sink of its own, taken in this order.
-        type IndexCheck = fn(&Model<'_>, &mut Sink<'_, '_>);
-        let index_checks: [IndexCheck; 9] = [
-            definition_location::check,
-            inheritance_cycle::check,
-            type_alias_cycle::check,
-            duplicate_definition::check,
-            unknown_attribute::check,
-            unknown_resource_type::check,
-            unknown_type_reference::check,
-            unknown_function::check,
-            function_arity::check,
-        ];
-        let found: Vec<Sink> = index_checks
-            .par_iter()
-            .map(|check| {
-                let mut own = Sink::new(model);
-                check(model, &mut own);
-                own
-            })
-            .collect();
-        for own in found {
+        for own in index_found {
             sink.merge(own);
         }
         unknown_class::finish(model, &mut sink);
@@ -548,6 +533,32 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
         findings.extend(legacy_fact::check_hiera(model));
         findings
     }
+}
+
+/// What the checks that read the index alone find, each into a sink of its
+/// own, in a fixed order: they run side by side, and once for a model
+/// however many times its compilations are checked.
+pub fn index_findings<'m, 'a>(model: &'m Model<'a>) -> Vec<Sink<'m, 'a>> {
+    type IndexCheck = fn(&Model<'_>, &mut Sink<'_, '_>);
+    let index_checks: [IndexCheck; 9] = [
+        definition_location::check,
+        inheritance_cycle::check,
+        type_alias_cycle::check,
+        duplicate_definition::check,
+        unknown_attribute::check,
+        unknown_resource_type::check,
+        unknown_type_reference::check,
+        unknown_function::check,
+        function_arity::check,
+    ];
+    index_checks
+        .par_iter()
+        .map(|check| {
+            let mut own = Sink::new(model);
+            check(model, &mut own);
+            own
+        })
+        .collect()
 }
 
 /// Most related locations one finding lists.
