@@ -5,7 +5,7 @@
 //! facts those tools and the tree's scripts give `puppet apply`
 //! (`puppet.facter`, `FACTER_name=`).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 
 use regex::Regex;
@@ -48,24 +48,24 @@ const MAX_LEVELS_UP: usize = 3;
 ///
 /// `searched` keeps what each directory searched holds, for the next
 /// environment of the same run.
-pub fn named_manifests_for(env: &Path, checked: &[PathBuf], searched: &mut Searched) -> Vec<NamedManifest> {
+pub fn named_manifests_for(env: &Path, checked: &HashSet<PathBuf>, searched: &mut Searched) -> Vec<NamedManifest> {
     found_for(env, checked, searched).manifests
 }
 
 /// The facts that the tools and scripts of the repository holding `dir`
 /// (or, in none, of the checked directory holding it) give `puppet apply`,
 /// and those of Vagrantfiles a few directories above it.
-pub fn tool_facts(dir: &Path, checked: &[PathBuf], searched: &mut Searched) -> BTreeSet<String> {
+pub fn tool_facts(dir: &Path, checked: &HashSet<PathBuf>, searched: &mut Searched) -> BTreeSet<String> {
     found_for(dir, checked, searched).facts
 }
 
-fn found_for(env: &Path, checked: &[PathBuf], searched: &mut Searched) -> Found {
+fn found_for(env: &Path, checked: &HashSet<PathBuf>, searched: &mut Searched) -> Found {
     let mut search = |dir: &Path| searched.entry(dir.to_path_buf()).or_insert_with(|| search_under(dir)).clone();
     let above: Vec<&Path> = env.ancestors().take(MAX_LEVELS_UP + 1).collect();
     if let Some(top) = above.iter().position(|dir| dir.join(".git").exists()) {
         return search(above[top]);
     }
-    let base = above.iter().rev().find(|dir| checked.iter().any(|c| c == *dir)).copied().unwrap_or(env);
+    let base = above.iter().rev().find(|dir| checked.contains(**dir)).copied().unwrap_or(env);
     let mut found = search(base);
     for dir in above[1..].iter().filter(|dir| !dir.starts_with(base)) {
         if let Some(text) = read_file(&dir.join("Vagrantfile")) {

@@ -910,14 +910,15 @@ impl Workspace {
     /// kept beside the environment; `searched`, what earlier trees of the
     /// run found.
     pub fn read_tool_manifests(&mut self, checked: &[PathBuf], searched: &mut super::tool_manifests::Searched) {
+        let checked_set: std::collections::HashSet<PathBuf> = checked.iter().cloned().collect();
         for dir in self.environments.iter().chain(checked) {
-            self.tool_facts.extend(super::tool_manifests::tool_facts(dir, checked, searched));
+            self.tool_facts.extend(super::tool_manifests::tool_facts(dir, &checked_set, searched));
         }
         for env in &self.environments {
             if self.site_manifests.contains_key(env) {
                 continue;
             }
-            let named = super::tool_manifests::named_manifests_for(env, checked, searched);
+            let named = super::tool_manifests::named_manifests_for(env, &checked_set, searched);
             let dir = env.join("manifests");
             let mut files: Vec<Option<&String>> =
                 named.iter().filter(|n| n.dir == dir).map(|n| n.file.as_ref()).collect();
