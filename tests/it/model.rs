@@ -2584,3 +2584,25 @@ fn a_comparison_and_its_complement_are_one_test() {
     // Named by the test written first, from its side.
     assert!(found[0].message.contains("if `$facts['rel'] >= 11` is false and `$facts['q']` is true"), "{found:#?}");
 }
+
+#[test]
+fn a_class_declared_resource_like_on_exclusive_branches_is_declared_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let installers = "class da {\n  case $facts['os']['family'] {\n    'Debian': { include da::ubuntu }\n\
+                      'RedHat': { include da::redhat }\n    'Suse': { include da::suse }\n  }\n}\n\
+                      class da::ubuntu { class { 'da::t': } }\nclass da::redhat { class { 'da::t': } }\n\
+                      class da::suse { class { 'da::t': } }\nclass da::t { }\n";
+    write(root, "manifests/site.pp", &format!("{installers}node default {{ include da }}\n"));
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+    // A declaration on every path still meets each branch's.
+    write(
+        root,
+        "manifests/site.pp",
+        &format!("{installers}node default {{\n  include da\n  class {{ 'da::t': }}\n}}\n"),
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("possible-duplicate-resource", "site.pp".to_string(), 14)], "{found:#?}");
+    assert!(found[0].message.contains("is 'Debian'"), "{found:#?}");
+}

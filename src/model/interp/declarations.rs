@@ -39,10 +39,17 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if let Some(decl) = self.out.classes.get_mut(name) {
             // An entry point's own declaration is hypothetical: whoever
             // really declares the class may do it resource-like.
-            if how == DeclHow::ResourceLike && decl.how != DeclHow::Entry && compatible(&decl.path, &path) {
+            // The earlier declaration's path this one can share: each kept
+            // path (three exclusive branches each declaring the class meet
+            // none), or else what they all have in common.
+            let earlier_path = match &decl.declared_under {
+                Some(paths) => paths.iter().find(|p| compatible(p, &path)).cloned(),
+                None => Some(decl.path.clone()).filter(|p| compatible(p, &path)),
+            };
+            if let (DeclHow::ResourceLike, true, Some(earlier_path)) = (how, decl.how != DeclHow::Entry, earlier_path) {
                 let earlier = decl.loc;
-                let shared = meet(&decl.path, &path);
-                let unshared = join(&decl.path, &path).into_iter().filter(|atom| !shared.contains(atom)).collect();
+                let shared = meet(&earlier_path, &path);
+                let unshared = join(&earlier_path, &path).into_iter().filter(|atom| !shared.contains(atom)).collect();
                 self.out.events.push(Event::DuplicateClass { class: name.to_string(), loc: at, earlier, unshared });
             } else {
                 // Declared again on another path: its code runs on either.
