@@ -437,15 +437,23 @@ impl Facts {
         let interpolated_only: BTreeSet<String> =
             interpolated.into_iter().filter(|name| !custom.contains(name) && !is_core_fact(name)).collect();
         custom.extend(interpolated_only.iter().cloned());
-        // Hiera data: modules' `data/`, environments' `data/` and `hieradata/`.
+        // Hiera data: modules' `data/`, environments' `data/`, `hieradata/`
+        // and `hiera/` (a configuration with its data beside it, installed
+        // where the site's Hiera reads it).
         let mut data_keys = BTreeSet::new();
         let data_dirs = workspace
             .environments
             .iter()
-            .flat_map(|env| [(env, "data"), (env, "hieradata")])
+            .flat_map(|env| [(env, "data"), (env, "hieradata"), (env, "hiera")])
             .chain(modules.values().map(|dir| (dir, "data")));
         for (owner, name) in data_dirs {
             let dir = owner.join(name);
+            if name == "hiera" {
+                // Keys only: which of its files a Hiera configuration reads
+                // is not known, so what they interpolate is not judged.
+                collect_data_keys(&dir, 0, &mut data_keys, None, None);
+                continue;
+            }
             let interpolations = if under_roots(&dir) { Some(&mut interpolations) } else { None };
             // The files the owner's `hiera.yaml` reads, when it reads this
             // directory and mplint reads the configuration.

@@ -2606,3 +2606,24 @@ fn a_class_declared_resource_like_on_exclusive_branches_is_declared_once() {
     assert_eq!(rules(&found), [("possible-duplicate-resource", "site.pp".to_string(), 14)], "{found:#?}");
     assert!(found[0].message.contains("is 'Debian'"), "{found:#?}");
 }
+
+#[test]
+fn hiera_data_in_a_hiera_directory_may_replace_parameter_defaults() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = modules\n");
+    write(root, "manifests/site.pp", "node /^uc/ {\n  include m::a\n  include m::b\n}\n");
+    write(root, "modules/m/manifests/a.pp", "class m::a ($iface = 'eth0') { file { \"/tmp/${iface}\": } }\n");
+    write(root, "modules/m/manifests/b.pp", "class m::b ($iface = 'eth0') { file { \"/tmp/${iface}\": } }\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("duplicate-resource", "b.pp".to_string(), 1)], "{found:#?}");
+    // A Hiera 3 configuration with its data beside it, installed elsewhere.
+    write(
+        root,
+        "hiera/hiera.yaml",
+        "---\n:backends:\n  - yaml\n:yaml:\n  :datadir: /etc/puppet/hiera/data\n:hierarchy:\n  - common\n",
+    );
+    write(root, "hiera/data/common.yaml", "m::b::iface: eth1\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}
