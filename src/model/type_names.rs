@@ -61,6 +61,20 @@ const DATA_TYPES: &[&str] = &[
     "node",
 ];
 
+/// The data types Bolt gives plans and the functions they call, lower-cased:
+/// code run by Bolt names them as Puppet's own.
+const BOLT_DATA_TYPES: &[&str] = &[
+    "applyresult",
+    "containerresult",
+    "future",
+    "planresult",
+    "resourceinstance",
+    "result",
+    "resultset",
+    "target",
+    "targetspec",
+];
+
 /// Resource types Puppet ships besides those it checks attributes of:
 /// its own and those of the modules the agent package bundles.
 const SHIPPED_RESOURCE_TYPES: &[&str] = &[
@@ -113,6 +127,7 @@ impl<'m> TypeNames<'m> {
         }
         let lower = name.to_ascii_lowercase();
         let known = DATA_TYPES.contains(&lower.as_str())
+            || BOLT_DATA_TYPES.contains(&lower.as_str())
             || BUILT_IN_TYPES.contains(&lower.as_str())
             || SHIPPED_RESOURCE_TYPES.contains(&lower.as_str())
             || lower.starts_with("nagios_")

@@ -2627,3 +2627,20 @@ fn hiera_data_in_a_hiera_directory_may_replace_parameter_defaults() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
+
+#[test]
+fn bolt_data_types_are_types_in_case_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "foo/metadata.json", "{\"name\": \"x-foo\", \"version\": \"1.0.0\"}\n");
+    write(
+        root,
+        "foo/plans/p.pp",
+        "plan foo::p(TargetSpec $targets) {\n  $r = run_command('true', $targets).first\n  case $r {\n\
+             ApplyResult: { out::message('apply') }\n    Result: { out::message('command') }\n\
+             Linux: { out::message('typo') }\n    default: {}\n  }\n}\n",
+    );
+    let found = findings(vec![root.join("foo")], vec![]);
+    // Only the word that names no type at all.
+    assert_eq!(rules(&found), [("unknown-type-reference", "p.pp".to_string(), 6)], "{found:#?}");
+}
