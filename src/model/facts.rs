@@ -446,8 +446,13 @@ impl Facts {
             .iter()
             .flat_map(|env| [(env, "data"), (env, "hieradata"), (env, "hiera")])
             .chain(modules.values().map(|dir| (dir, "data")));
+        // An environment that is also a module has one `data/`.
+        let mut read_dirs = BTreeSet::new();
         for (owner, name) in data_dirs {
             let dir = owner.join(name);
+            if !read_dirs.insert(dir.clone()) {
+                continue;
+            }
             if name == "hiera" {
                 // Keys only: which of its files a Hiera configuration reads
                 // is not known, so what they interpolate is not judged.

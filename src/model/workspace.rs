@@ -976,6 +976,17 @@ impl Workspace {
             self.site_imports.insert(root.to_path_buf(), imported_paths(&manifest));
             self.site_manifests.insert(root.to_path_buf(), manifest);
         }
+        // An environment that is itself a module its Puppetfile installs
+        // (`mod 'nest', :branch => :control_branch`): once deployed, its
+        // own `manifests/` are that module on the module path.
+        let own_module = metadata_module_name(root).filter(|name| {
+            looks_like_module(root)
+                && puppetfile.installed.iter().any(|installed| installed == name)
+                && self.site_manifests.get(root).is_some_and(|site| !root.join("manifests").starts_with(site))
+        });
+        if let Some(name) = own_module {
+            self.single_modules.insert(root.to_path_buf(), name);
+        }
         let conf = root.join("environment.conf");
         match read_environment_modulepath(root) {
             Some(entries) => {

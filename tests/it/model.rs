@@ -2644,3 +2644,24 @@ fn bolt_data_types_are_types_in_case_options() {
     // Only the word that names no type at all.
     assert_eq!(rules(&found), [("unknown-type-reference", "p.pp".to_string(), 6)], "{found:#?}");
 }
+
+#[test]
+fn an_environment_that_is_the_module_its_puppetfile_installs_is_that_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = .modules\nmanifest = site.pp\n");
+    write(root, "site.pp", "node default { include nest }\n");
+    write(root, "metadata.json", "{\"name\": \"me-nest\", \"version\": \"0.1.0\", \"dependencies\": []}\n");
+    write(root, "manifests/init.pp", "class nest {\n  nest::lib::pkg { 'a': }\n  include nest::missing\n}\n");
+    write(root, "manifests/lib/pkg.pp", "define nest::lib::pkg() { notify { $title: } }\n");
+    write(root, "data/common.yaml", "apache::servername: \"%{facts.fqdn}\"\n");
+    // Installed from this very repository: the class that exists is found,
+    // the one that does not is unknown, and `data/` is read once.
+    write(root, "Puppetfile", "mod 'nest', :git => 'https://example.com/nest.git', :branch => :control_branch\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(
+        rules(&found),
+        [("legacy-fact", "common.yaml".to_string(), 1), ("unknown-class", "init.pp".to_string(), 3)],
+        "{found:#?}"
+    );
+}
