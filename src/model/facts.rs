@@ -390,6 +390,12 @@ impl Facts {
                 if path.extension().is_some_and(|e| e == "rb") {
                     if let Ok(text) = std::fs::read_to_string(&path) {
                         custom.extend(custom_fact_names(&text));
+                        // A file that adds its fact through a helper of
+                        // the module's: Facter looks for a fact in the
+                        // file named after it.
+                        if !text.contains("Facter.add") {
+                            custom.extend(path.file_stem().and_then(|s| s.to_str()).map(str::to_lowercase));
+                        }
                     }
                 }
             }

@@ -2665,3 +2665,31 @@ fn an_environment_that_is_the_module_its_puppetfile_installs_is_that_module() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn a_fact_file_that_adds_its_fact_through_a_helper_ships_the_fact_it_is_named_after() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "modules/m/lib/facter/m_running.rb",
+        "require File.expand_path(File.join(File.dirname(__FILE__), '../puppet_x/m/facts'))\nPuppetX::M::Facts.define_running_fact\n",
+    );
+    write(
+        root,
+        "modules/m/lib/puppet_x/m/facts.rb",
+        "module PuppetX; module M; class Facts\n  def self.define_running_fact\n    Facter.add('m_running'.to_sym) { setcode { 'true' } }\n  end\nend; end; end\n",
+    );
+    write(
+        root,
+        "modules/m/manifests/init.pp",
+        "class m {\n  if $::m_running == 'true' {\n    notify { \"${m_stopped}\": }\n  }\n}\n",
+    );
+    write(root, "manifests/site.pp", "node default {\n  include m\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(
+        rules(&found),
+        [("top-scope-fact", "init.pp".to_string(), 2), ("undefined-variable", "init.pp".to_string(), 3)],
+        "{found:#?}"
+    );
+}
