@@ -43,6 +43,16 @@ fn role_in_module_tree(dir: &Path, module: &str, rest: &Path) -> Option<FileRole
             return role_in_module(nested, Some(subdir));
         }
     }
+    if let [examples, site, modules, nested, subdir, _, ..] = parts.as_slice() {
+        let site = dir.join(examples).join(site);
+        if EXAMPLE_DIRS.contains(&examples.as_str())
+            && modules == "modules"
+            && is_example_site(&site)
+            && is_nested_module(&site.join(modules).join(nested))
+        {
+            return role_in_module(nested, Some(subdir));
+        }
+    }
     match parts.as_slice() {
         // A definition file's path names what it defines
         // (`manifests/a/b_c.pp` is `module::a::b_c`): one no name maps to
@@ -67,6 +77,12 @@ fn role_in_module_tree(dir: &Path, module: &str, rest: &Path) -> Option<FileRole
         [subdir, _, ..] => role_in_module(module, Some(subdir)),
         _ => None,
     }
+}
+
+/// A whole environment inside a module's `examples/` (`manifests/` beside
+/// `modules/`): applied with its `modules/` on the module path.
+fn is_example_site(dir: &Path) -> bool {
+    dir.join("manifests").is_dir() && dir.join("modules").is_dir()
 }
 
 /// A module inside a module's `examples/` or `tests/`: its manifests define
@@ -1280,9 +1296,18 @@ impl Workspace {
         let roots: Vec<PathBuf> = modules.values().cloned().collect();
         for root in roots {
             for examples in EXAMPLE_DIRS {
-                for nested in child_dirs(&root.join(examples)).into_iter().filter(|d| is_nested_module(d)) {
-                    if let Some(name) = path_name(&nested) {
-                        modules.entry(name).or_insert(nested);
+                for child in child_dirs(&root.join(examples)) {
+                    let nested = if is_example_site(&child) {
+                        child_dirs(&child.join("modules")).into_iter().filter(|d| is_nested_module(d)).collect()
+                    } else if is_nested_module(&child) {
+                        vec![child]
+                    } else {
+                        Vec::new()
+                    };
+                    for nested in nested {
+                        if let Some(name) = path_name(&nested) {
+                            modules.entry(name).or_insert(nested);
+                        }
                     }
                 }
             }

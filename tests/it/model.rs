@@ -2693,3 +2693,21 @@ fn a_fact_file_that_adds_its_fact_through_a_helper_ships_the_fact_it_is_named_af
         "{found:#?}"
     );
 }
+
+#[test]
+fn an_environment_in_a_module_examples_reads_its_own_modules() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("emb");
+    write(&module, "metadata.json", "{\"name\": \"me-emb\", \"version\": \"0.1.0\"}\n");
+    write(&module, "manifests/init.pp", "class emb { }\n");
+    write(&module, "examples/site/manifests/site.pp", "node default { include role::demo }\n");
+    write(
+        &module,
+        "examples/site/modules/role/manifests/demo.pp",
+        "class role::demo {\n  include profile::db\n  include emb\n  include profile::gone\n}\n",
+    );
+    write(&module, "examples/site/modules/profile/manifests/db.pp", "class profile::db { }\n");
+    let found = findings(vec![module], vec![]);
+    // Reported where the example leads to it.
+    assert_eq!(rules(&found), [("unknown-class", "site.pp".to_string(), 1)], "{found:#?}");
+}
