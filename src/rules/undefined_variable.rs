@@ -162,8 +162,9 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                     model.workspace.display.show(conf).display()
                 );
                 sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, flow);
-            } else if model.sites_classify_nothing {
-                // Nodes get their classes, and perhaps this, from outside.
+            } else if model.sites_classify_nothing && !matches!(compilation.entry, Entry::Node { .. }) {
+                // Nodes get their classes, and perhaps this, from outside;
+                // not the nodes of a file applied on its own.
                 let message = format!(
                     "{message}; the site manifest declares no class and no node, so an external node classifier must classify the nodes, and it may set this as a parameter; if so, list it under `facts` in .mplint.toml"
                 );

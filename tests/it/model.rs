@@ -2711,3 +2711,18 @@ fn an_environment_in_a_module_examples_reads_its_own_modules() {
     // Reported where the example leads to it.
     assert_eq!(rules(&found), [("unknown-class", "site.pp".to_string(), 1)], "{found:#?}");
 }
+
+#[test]
+fn a_node_of_a_file_applied_on_its_own_is_classified_by_that_file() {
+    // `manifests/` (the main manifest) only defines; `site.pp` beside it is
+    // applied on its own and classifies its nodes itself: no external node
+    // classifier gives the misspelt parameter.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "site.pp", "node /^uc/ {\n  include rs::uc\n}\n");
+    write(root, "manifests/uc.pp", "class rs::uc ($gateway = 1) {\n  rs::net { 'ctlplane': }\n}\n");
+    write(root, "manifests/net.pp", "define rs::net ($gateway_address = undef) {\n  notify { $gatewau_address: }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("undefined-variable", "net.pp".to_string(), 2)], "{found:#?}");
+    assert_eq!(found[0].level, mplint::rules::Level::Error, "{found:#?}");
+}
