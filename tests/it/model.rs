@@ -2726,3 +2726,28 @@ fn a_node_of_a_file_applied_on_its_own_is_classified_by_that_file() {
     assert_eq!(rules(&found), [("undefined-variable", "net.pp".to_string(), 2)], "{found:#?}");
     assert_eq!(found[0].level, mplint::rules::Level::Error, "{found:#?}");
 }
+
+#[test]
+fn a_fact_read_where_a_test_shows_the_node_has_it_is_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let tests = [
+        "'bundler_path' in $facts",
+        "has_key($facts, 'bundler_path')",
+        "$facts['bundler_path']",
+        "$facts['bundler_path'] != undef",
+        "defined('$::bundler_path')",
+    ];
+    for test in tests {
+        write(
+            root,
+            "manifests/site.pp",
+            &format!(
+                "class app {{\n  if {test} {{ $cmd = $::bundler_path }} else {{ $cmd = '/usr/bin/bundler' }}\n  notify {{ $cmd: }}\n  notify {{ \"${{::gem_path}}\": }}\n}}\nnode default {{ include app }}\n"
+            ),
+        );
+        let found = findings(vec![root.to_path_buf()], vec![]);
+        // Only the fact no test guards.
+        assert_eq!(rules(&found), [("undefined-variable", "site.pp".to_string(), 4)], "{test}: {found:#?}");
+    }
+}

@@ -436,6 +436,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 all.extend(self.guards_of(right, false, file));
                 all
             }
+            // Where a fact is there (`'x' in $facts`, `has_key($facts, 'x')`,
+            // `$facts['x']`, `$facts['x'] != undef`), `$::x` is bound.
+            _ if holds => fact_tested_present(expr).map(|name| (Guarded::Variable(name), true)).into_iter().collect(),
             _ => Vec::new(),
         }
     }
@@ -635,4 +638,32 @@ fn version_equality(call: &Expr) -> Option<(&Expr, Value)> {
     let Some(Value::Str(version)) = Interpreter::literal(version) else { return None };
     let plain = !version.is_empty() && version.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
     plain.then_some((subject, Value::Str(version)))
+}
+
+/// The fact a condition, when true, shows the node has.
+fn fact_tested_present(expr: &Expr) -> Option<String> {
+    let is_facts = |e: &Expr| matches!(&e.kind, ExprKind::Variable(v) if v.unanchored() == "facts");
+    let literal = |e: &Expr| match &e.kind {
+        ExprKind::Str(s) => s.as_literal(),
+        _ => None,
+    };
+    let fact_access = |e: &Expr| match &e.kind {
+        ExprKind::Access { object, index } if is_facts(object) => match index.as_slice() {
+            [key] => literal(key),
+            _ => None,
+        },
+        _ => None,
+    };
+    let name = match &expr.kind {
+        ExprKind::Binary { op: BinaryOp::In, left, right } if is_facts(right) => literal(left),
+        ExprKind::Binary { op: BinaryOp::NotEqual, left, right } if matches!(right.kind, ExprKind::Undef) => {
+            fact_access(left)
+        }
+        ExprKind::Call(call) if call.name == "has_key" => match call.args.as_slice() {
+            [hash, key] if is_facts(hash) => literal(key),
+            _ => None,
+        },
+        _ => fact_access(expr),
+    }?;
+    (!name.is_empty() && !name.contains("::")).then_some(name)
 }
