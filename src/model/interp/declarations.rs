@@ -335,40 +335,64 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 
     /// Defined types are evaluated after the code that declared them, in
     /// the order they were declared, as Puppet's compiler does.
+    /// A virtual or exported instance runs only where a collector or
+    /// `realize` brings it in: in its turn when the code of classes does,
+    /// else once an instance's code does; one nothing brings in never runs.
     pub(super) fn evaluate_pending_defines(&mut self) {
-        while let Some(pending) = self.pending.pop_front() {
-            let type_name: ClassName = self.out.instances[pending.instance].type_name.as_str().into();
-            let scope = self.new_scope(
-                ScopeKind::Define { type_name, instance: pending.instance },
-                None,
-                Some(pending.enclosing),
-                None,
-            );
-            self.scopes[scope].vars.reserve(pending.define.params.len() + 2);
-            let ctx = Ctx {
-                scope,
-                path: Vec::new(),
-                file: pending.file,
-                owner: Owner::Define(pending.instance),
-                in_default: false,
-            };
-            let mut passed = pending.params;
-            // Metaparameters passed to an instance are variables in its scope.
-            for (name, value) in &passed {
-                let declared = pending.define.params.iter().any(|p| &p.name == name);
-                if METAPARAMETERS.contains(&name.as_str()) && !declared {
-                    self.bind_quietly(scope, name, value.clone(), None);
+        let mut held = Vec::new();
+        loop {
+            while let Some(pending) = self.pending.pop_front() {
+                if self.out.virtual_instances.contains(&pending.instance) && !self.out.may_realize(pending.instance) {
+                    held.push(pending);
+                } else {
+                    self.evaluate_define(pending);
                 }
             }
-            for builtin in ["title", "name"] {
-                if let Some(pos) = passed.iter().position(|(n, _)| n == builtin) {
-                    let (_, value) = passed.remove(pos);
-                    self.bind_quietly(scope, builtin, value, None);
-                }
+            let (brought_in, waiting): (Vec<_>, Vec<_>) =
+                held.into_iter().partition(|pending| self.out.may_realize(pending.instance));
+            held = waiting;
+            if brought_in.is_empty() {
+                break;
             }
-            self.bind_parameters(&pending.define.params, passed, pending.open_splat, &ctx);
-            self.eval_branch(&pending.define.body, &ctx);
+            for pending in brought_in {
+                self.evaluate_define(pending);
+            }
         }
+    }
+
+    /// Runs one instance's parameters and body in a scope of its own.
+    fn evaluate_define(&mut self, pending: PendingDefine<'a>) {
+        let type_name: ClassName = self.out.instances[pending.instance].type_name.as_str().into();
+        let scope = self.new_scope(
+            ScopeKind::Define { type_name, instance: pending.instance },
+            None,
+            Some(pending.enclosing),
+            None,
+        );
+        self.scopes[scope].vars.reserve(pending.define.params.len() + 2);
+        let ctx = Ctx {
+            scope,
+            path: Vec::new(),
+            file: pending.file,
+            owner: Owner::Define(pending.instance),
+            in_default: false,
+        };
+        let mut passed = pending.params;
+        // Metaparameters passed to an instance are variables in its scope.
+        for (name, value) in &passed {
+            let declared = pending.define.params.iter().any(|p| &p.name == name);
+            if METAPARAMETERS.contains(&name.as_str()) && !declared {
+                self.bind_quietly(scope, name, value.clone(), None);
+            }
+        }
+        for builtin in ["title", "name"] {
+            if let Some(pos) = passed.iter().position(|(n, _)| n == builtin) {
+                let (_, value) = passed.remove(pos);
+                self.bind_quietly(scope, builtin, value, None);
+            }
+        }
+        self.bind_parameters(&pending.define.params, passed, pending.open_splat, &ctx);
+        self.eval_branch(&pending.define.body, &ctx);
     }
 }
 
