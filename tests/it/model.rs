@@ -2751,3 +2751,23 @@ fn a_fact_read_where_a_test_shows_the_node_has_it_is_bound() {
         assert_eq!(rules(&found), [("undefined-variable", "site.pp".to_string(), 4)], "{test}: {found:#?}");
     }
 }
+
+#[test]
+fn a_short_host_name_never_equals_a_dotted_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    for subject in ["$trusted['hostname']", "$facts['hostname']", "$facts['networking']['hostname']", "$::hostname"] {
+        write(
+            root,
+            "manifests/site.pp",
+            &format!(
+                "class web {{\n  file {{ '/etc/x.conf': }}\n}}\nclass other {{\n  if {subject} == 'tools1.example.com' {{\n    file {{ '/etc/x.conf': }}\n  }}\n  if {subject} == 'tools1' {{\n    file {{ '/etc/x.conf': }}\n  }}\n}}\nnode /^tools1/ {{\n  include web\n  include other\n}}\n"
+            ),
+        );
+        let found = findings(vec![root.to_path_buf()], vec![]);
+        // Only the short name may clash.
+        let clashes: Vec<u32> =
+            found.iter().filter(|f| f.rule == "possible-duplicate-resource").map(|f| f.span.start_pos.line).collect();
+        assert_eq!(clashes, [9], "{subject}: {found:#?}");
+    }
+}

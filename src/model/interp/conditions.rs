@@ -198,7 +198,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// The fact a subject reads, by its structured name: `$::osfamily`,
     /// `$facts['osfamily']`, `$os['family']` and `$facts['os']['family']`
     /// are one value, `os.family`, however the code reads it.
-    fn fact_read(&self, subject: &Expr, ctx: &Ctx) -> Option<String> {
+    pub(super) fn fact_read(&self, subject: &Expr, ctx: &Ctx) -> Option<String> {
         let mut keys: Vec<String> = Vec::new();
         let mut expr = subject;
         while let ExprKind::Access { object, index } = &expr.kind {

@@ -287,7 +287,32 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         } else {
             self.eval(right, ctx)
         };
+        if matches!(op, BinaryOp::Equal | BinaryOp::NotEqual) {
+            // A short host name never holds a dot: `$trusted['hostname'] ==
+            // 'web1.example.com'` is never true.
+            let dotted = |v: &Value| matches!(v, Value::Str(s) if s.contains('.'));
+            if (dotted(&r) && self.is_short_host_name(left, ctx)) || (dotted(&l) && self.is_short_host_name(right, ctx))
+            {
+                return Value::Bool(op == BinaryOp::NotEqual);
+            }
+        }
         value::binary(op, &l, &r)
+    }
+
+    /// `$trusted['hostname']` or the `hostname` fact in any form: the
+    /// certificate name or host name up to its first dot.
+    fn is_short_host_name(&self, expr: &Expr, ctx: &Ctx) -> bool {
+        if let ExprKind::Access { object, index } = &expr.kind {
+            if let (ExprKind::Variable(variable), [key]) = (&object.kind, index.as_slice()) {
+                if variable.unanchored() == "trusted"
+                    && matches!(Self::literal(key), Some(Value::Str(k)) if k == "hostname")
+                    && matches!(self.resolve(ctx.scope, variable, &ctx.path).1, ReadOutcome::BuiltIn)
+                {
+                    return true;
+                }
+            }
+        }
+        self.fact_read(expr, ctx).is_some_and(|name| name == "networking.hostname")
     }
 
     fn assign(&mut self, op: AssignOp, target: &Expr, value: Value, ctx: &Ctx) {
