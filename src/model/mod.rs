@@ -253,7 +253,11 @@ impl<'a> Model<'a> {
         // What a compilation reached is not checked as an entry point of its own.
         let add = |(mut reached, mut sink): EntryResult<S>, compilation: Compilation| {
             reached.extend(compilation.classes.keys().cloned());
-            reached.extend(compilation.instances.iter().map(|i| i.type_name.clone()));
+            // A virtual instance nothing brings in never ran.
+            let ran = |i: &usize| !compilation.virtual_instances.contains(i) || compilation.may_realize(*i);
+            reached.extend(
+                (0..compilation.instances.len()).filter(ran).map(|i| compilation.instances[i].type_name.clone()),
+            );
             sink.add(compilation);
             (reached, sink)
         };
