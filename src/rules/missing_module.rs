@@ -192,6 +192,19 @@ fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String
             );
         }
     }
+    // A Puppetfile above the code that uses it (`puppet/Puppetfile` beside
+    // `puppet/modules/`), within the checked tree.
+    for (loc, _) in places {
+        let path = &model.files[loc.file()].source.path;
+        for dir in path.ancestors().skip(1).take_while(|dir| ws.roots.iter().any(|root| dir.starts_with(root))) {
+            if puppetfile_installs(dir, module) {
+                return format!(
+                    "{} installs it: pass the installed modules with --modulepath to check its classes",
+                    ws.display.show(&dir.join("Puppetfile")).display()
+                );
+            }
+        }
+    }
     if let Some(entry) = ws.missing_entries.first() {
         return format!(
             "the modulepath entry `{}` of {}, not in the checked tree, may provide it",

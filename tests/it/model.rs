@@ -2771,3 +2771,15 @@ fn a_short_host_name_never_equals_a_dotted_name() {
         assert_eq!(clashes, [9], "{subject}: {found:#?}");
     }
 }
+
+#[test]
+fn a_missing_module_names_the_puppetfile_above_the_code_that_uses_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "bootstrap.sh", "#!/bin/sh\npuppet apply --modulepath=puppet/modules -e 'include app'\n");
+    write(root, "puppet/modules/app/manifests/init.pp", "class app { include ntp }\n");
+    write(root, "puppet/Puppetfile", "mod 'ntp',\n  :git => 'https://github.com/puppetlabs/puppetlabs-ntp'\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 1)], "{found:#?}");
+    assert!(found[0].message.contains("puppet/Puppetfile installs it"), "{}", found[0].message);
+}
