@@ -677,9 +677,10 @@ pub struct Compilation {
     /// For a condition `a and b` that holds on a path, the choices its
     /// operands take there: messages name those rather than the whole.
     pub conjuncts: std::collections::HashMap<u32, PathCond>,
-    /// Equality choices on those: whether the subject is the family, and
-    /// the literal, lower case.
-    pub os_equalities: std::collections::HashMap<u32, (bool, String)>,
+    /// Choices that test the OS name or family fact against literals (`==`,
+    /// `in [...]`, an `or` of `==`): whether the subject is the family, and
+    /// the literals, lower case, branch 1 meaning "one of them".
+    pub os_equalities: std::collections::HashMap<u32, (bool, Vec<String>)>,
 }
 
 /// What a choice point tests, kept as places in the source.
@@ -880,12 +881,23 @@ impl Compilation {
             return false;
         }
         let atoms = || a.iter().chain(b).filter_map(|(c, branch)| Some((self.os_equalities.get(c)?, *branch)));
-        let families_of_names: Vec<&str> = atoms()
+        // For each test that the name is one of some names: the families
+        // those names have (when each name's is certain).
+        let families_of_names: Vec<Vec<&str>> = atoms()
             .filter(|((family, _), branch)| !family && *branch == 1)
-            .filter_map(|((_, name), _)| os_family(name))
+            .filter_map(|((_, names), _)| names.iter().map(|name| os_family(name)).collect())
             .collect();
-        atoms().filter(|((family, _), _)| *family).any(|((_, family), branch)| {
-            families_of_names.iter().any(|of_name| (*of_name == family.as_str()) != (branch == 1))
+        atoms().filter(|((family, _), _)| *family).any(|((_, families), branch)| {
+            families_of_names.iter().any(|of_names| {
+                let tested = |f: &&str| families.iter().any(|family| family == f);
+                if branch == 1 {
+                    // The family is one of these, and no name has one.
+                    !of_names.iter().any(tested)
+                } else {
+                    // The family is none of these, and every name has one.
+                    of_names.iter().all(tested)
+                }
+            })
         })
     }
 

@@ -2593,14 +2593,14 @@ fn a_class_declared_resource_like_on_exclusive_branches_is_declared_once() {
                       'RedHat': { include da::redhat }\n    'Suse': { include da::suse }\n  }\n}\n\
                       class da::ubuntu { class { 'da::t': } }\nclass da::redhat { class { 'da::t': } }\n\
                       class da::suse { class { 'da::t': } }\nclass da::t { }\n";
-    write(root, "manifests/site.pp", &format!("{installers}node default {{ include da }}\n"));
+    write(root, "manifests/site.pp", format!("{installers}node default {{ include da }}\n"));
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
     // A declaration on every path still meets each branch's.
     write(
         root,
         "manifests/site.pp",
-        &format!("{installers}node default {{\n  include da\n  class {{ 'da::t': }}\n}}\n"),
+        format!("{installers}node default {{\n  include da\n  class {{ 'da::t': }}\n}}\n"),
     );
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("possible-duplicate-resource", "site.pp".to_string(), 14)], "{found:#?}");
@@ -2742,7 +2742,7 @@ fn a_fact_read_where_a_test_shows_the_node_has_it_is_bound() {
         write(
             root,
             "manifests/site.pp",
-            &format!(
+            format!(
                 "class app {{\n  if {test} {{ $cmd = $::bundler_path }} else {{ $cmd = '/usr/bin/bundler' }}\n  notify {{ $cmd: }}\n  notify {{ \"${{::gem_path}}\": }}\n}}\nnode default {{ include app }}\n"
             ),
         );
@@ -2760,7 +2760,7 @@ fn a_short_host_name_never_equals_a_dotted_name() {
         write(
             root,
             "manifests/site.pp",
-            &format!(
+            format!(
                 "class web {{\n  file {{ '/etc/x.conf': }}\n}}\nclass other {{\n  if {subject} == 'tools1.example.com' {{\n    file {{ '/etc/x.conf': }}\n  }}\n  if {subject} == 'tools1' {{\n    file {{ '/etc/x.conf': }}\n  }}\n}}\nnode /^tools1/ {{\n  include web\n  include other\n}}\n"
             ),
         );
@@ -2782,4 +2782,31 @@ fn a_missing_module_names_the_puppetfile_above_the_code_that_uses_it() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 1)], "{found:#?}");
     assert!(found[0].message.contains("puppet/Puppetfile installs it"), "{}", found[0].message);
+}
+
+#[test]
+fn operating_system_names_tested_as_a_set_imply_their_families() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let tests = [
+        ("$::operatingsystem == 'Debian' or $::operatingsystem == 'Ubuntu'", "$::osfamily == 'RedHat'", 0),
+        ("$facts['os']['name'] in ['Debian', 'Ubuntu']", "$facts['os']['family'] == 'RedHat'", 0),
+        ("$facts['os']['name'] in ['Debian', 'Ubuntu']", "$facts['os']['family'] != 'Debian'", 0),
+        // Names of two families: either may be the one tested.
+        ("$facts['os']['name'] in ['Debian', 'CentOS']", "$facts['os']['family'] == 'RedHat'", 1),
+        // Another fact: unrelated.
+        ("$::operatingsystem == 'Debian' or $::kernel == 'Linux'", "$::osfamily == 'RedHat'", 1),
+    ];
+    for (first, second, clashes) in tests {
+        write(
+            root,
+            "manifests/site.pp",
+            format!(
+                "class a {{\n  if {first} {{ exec {{ 'stop': command => '/bin/true' }} }}\n  if {second} {{ exec {{ 'stop': command => '/bin/true' }} }}\n}}\ninclude a\n"
+            ),
+        );
+        let found = findings(vec![root.to_path_buf()], vec![]);
+        let found: Vec<_> = found.iter().filter(|f| f.rule == "possible-duplicate-resource").collect();
+        assert_eq!(found.len(), clashes, "{first} / {second}: {found:#?}");
+    }
 }

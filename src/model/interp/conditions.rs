@@ -247,7 +247,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             self.label(choice, ChoiceLabel::Equality { at: loc(ctx.file, subject), place, literal });
         }
         if let (Some(&family), Value::Str(value)) = (self.os_subjects.get(&subject_id), literal) {
-            self.out.os_equalities.entry(choice).or_insert_with(|| (family, value.to_lowercase()));
+            self.out.os_equalities.entry(choice).or_insert_with(|| (family, vec![value.to_lowercase()]));
         }
         Some(choice)
     }
@@ -395,16 +395,36 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             _ => tested,
         };
-        let subject = self.subject_id(tested_value, ctx);
+        // `$x == 'a' or $x == 'b'` tests `$x` as `$x in ['a', 'b']` does.
+        let disjuncts = self.or_of_equalities(tested, ctx);
+        let subject = match &disjuncts {
+            Some((subject, _)) => *subject,
+            None => self.subject_id(tested_value, ctx),
+        };
         self.out.choice_subjects.insert(choice, subject);
         // `$x in ['a', 'b']`: true means `$x` equals one of them.
-        if let ExprKind::Binary { op: BinaryOp::In, right, .. } = &tested.kind {
-            if let ExprKind::Array(items) = &right.kind {
-                let keys: Option<Vec<String>> =
-                    items.iter().map(|item| Self::literal(item).as_ref().and_then(Self::literal_key)).collect();
-                if let Some(keys) = keys.filter(|keys| !keys.is_empty()) {
-                    self.out.literal_sets.entry(choice).or_insert(keys);
-                }
+        let set: Option<Vec<Value>> = match (&tested.kind, disjuncts) {
+            (_, Some((_, values))) => Some(values),
+            (ExprKind::Binary { op: BinaryOp::In, right, .. }, None) => match &right.kind {
+                ExprKind::Array(items) => items.iter().map(Self::literal).collect(),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(values) = set.filter(|values| !values.is_empty()) {
+            let keys: Option<Vec<String>> = values.iter().map(Self::literal_key).collect();
+            if let Some(keys) = keys {
+                self.out.literal_sets.entry(choice).or_insert(keys);
+            }
+            let names: Option<Vec<String>> = values
+                .iter()
+                .map(|v| match v {
+                    Value::Str(s) => Some(s.to_lowercase()),
+                    _ => None,
+                })
+                .collect();
+            if let (Some(&family), Some(names)) = (self.os_subjects.get(&subject), names) {
+                self.out.os_equalities.entry(choice).or_insert((family, names));
             }
         }
         if let std::collections::hash_map::Entry::Vacant(arity) = self.choice_arity.entry(choice) {
@@ -414,6 +434,43 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             self.label(choice, ChoiceLabel::Condition { at: loc(ctx.file, tested), place, inverted });
         }
         (choice, true_branch)
+    }
+
+    /// `$x == 'a' or $x == 'b' …`: the one subject every operand compares
+    /// with a literal, and the literals.
+    fn or_of_equalities(&mut self, tested: &Expr, ctx: &Ctx) -> Option<(u32, Vec<Value>)> {
+        fn disjuncts<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
+            match &expr.kind {
+                ExprKind::Paren(inner) => disjuncts(inner, out),
+                ExprKind::Binary { op: BinaryOp::Or, left, right } => {
+                    disjuncts(left, out);
+                    disjuncts(right, out);
+                }
+                _ => out.push(expr),
+            }
+        }
+        if !matches!(&tested.kind, ExprKind::Binary { op: BinaryOp::Or, .. }) {
+            return None;
+        }
+        let mut operands = Vec::new();
+        disjuncts(tested, &mut operands);
+        let mut subject = None;
+        let mut values = Vec::new();
+        for operand in operands {
+            let ExprKind::Binary { op: BinaryOp::Equal, left, right } = &operand.kind else { return None };
+            let (tested_value, literal) = match (Self::literal(left), Self::literal(right)) {
+                (None, Some(literal)) => (&**left, literal),
+                (Some(literal), None) => (&**right, literal),
+                _ => return None,
+            };
+            let id = self.subject_id(tested_value, ctx);
+            if subject.is_some_and(|s| s != id) {
+                return None;
+            }
+            subject = Some(id);
+            values.push(literal);
+        }
+        subject.map(|s| (s, values))
     }
 
     /// What `defined(…)` tests inside a condition say when the condition
