@@ -43,6 +43,9 @@ fn matches_pattern(name: &str, pieces: &[String]) -> bool {
     pieces.len() == 1 && rest.is_empty() || pieces.len() > 1 && rest.ends_with(last.as_str())
 }
 
+/// The types that can reach a set of files, shared by the entries asking.
+type Touching<'m> = std::sync::Arc<BTreeSet<&'m str>>;
+
 pub struct Reach<'m> {
     /// The files of each type's definitions.
     files: BTreeMap<&'m str, Vec<FileId>>,
@@ -54,7 +57,7 @@ pub struct Reach<'m> {
     /// the node's own compilation runs the body).
     nodes: Vec<Vec<(Names, FileId)>>,
     /// The touching types worked out for each set of files asked about.
-    touching: std::sync::Mutex<Vec<(BTreeSet<FileId>, std::sync::Arc<BTreeSet<&'m str>>)>>,
+    touching: std::sync::Mutex<Vec<(BTreeSet<FileId>, Touching<'m>)>>,
 }
 
 impl<'m> Reach<'m> {
@@ -168,7 +171,7 @@ impl<'m> Reach<'m> {
     /// The types whose code, or code they name (transitively), is in one
     /// of `files` or names what only run time knows; worked out once per
     /// set of files.
-    fn touching(&self, files: &BTreeSet<FileId>) -> std::sync::Arc<BTreeSet<&'m str>> {
+    fn touching(&self, files: &BTreeSet<FileId>) -> Touching<'m> {
         let mut known = self.touching.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((_, set)) = known.iter().find(|(f, _)| f == files) {
             return set.clone();
