@@ -11,6 +11,10 @@ use super::ast::*;
 use super::source::{SourceFile, Span};
 use super::MAX_NESTING;
 
+/// Deepest nesting of class definitions analysed: a nested class's name
+/// holds every outer one's, so names grow with the square of the depth.
+const MAX_CLASS_NESTING: usize = 100;
+
 /// The grammar's field ids by name: finding a field by its name scans
 /// every field name of the grammar.
 static FIELD_IDS: std::sync::LazyLock<HashMap<&'static str, u16>> = std::sync::LazyLock::new(|| {
@@ -63,8 +67,18 @@ impl<'t, 's> Lowerer<'t, 's> {
         let mut deepest = 0usize;
         let mut first_too_deep = None;
         let mut comments = Vec::new();
+        // The depths of the class definitions around the node: each nested
+        // class's name holds its outer ones' (`a::b::c`).
+        let mut classes: Vec<usize> = Vec::new();
+        let mut first_class_too_deep = None;
         'walk: loop {
             let node = cursor.node();
+            if node.kind() == "class_definition" {
+                classes.push(depth);
+                if classes.len() > MAX_CLASS_NESTING && first_class_too_deep.is_none() {
+                    first_class_too_deep = Some(node);
+                }
+            }
             if node.kind() == "comment" {
                 comments.push(source.span(node.start_byte(), node.end_byte()));
             }
@@ -83,12 +97,27 @@ impl<'t, 's> Lowerer<'t, 's> {
                 depth += 1;
                 continue;
             }
-            while !cursor.goto_next_sibling() {
+            loop {
+                // Leaving the node: it no longer encloses what comes next.
+                while classes.last().is_some_and(|&d| d >= depth) {
+                    classes.pop();
+                }
+                if cursor.goto_next_sibling() {
+                    break;
+                }
                 if !cursor.goto_parent() {
                     break 'walk;
                 }
                 depth -= 1;
             }
+        }
+        if let Some(node) = first_class_too_deep {
+            return Err(LowerError {
+                span: source.span(node.start_byte(), node.end_byte()),
+                message: format!(
+                    "class definitions nest more than {MAX_CLASS_NESTING} deep here; the file was parsed but not analysed"
+                ),
+            });
         }
         if let Some(node) = first_too_deep {
             return Err(LowerError {

@@ -213,3 +213,17 @@ fn a_named_pipe_without_a_writer_or_a_device_is_not_waited_for() {
     let notices = json(&output)["notices"].to_string();
     assert!(notices.contains("/dev/zero: not a file or a directory"), "{notices}");
 }
+
+#[test]
+fn deeply_nested_class_definitions_are_one_finding() {
+    // Each nested class's name holds every outer one's: thousands of levels
+    // would make names of megabytes. Past 100 levels the file is refused.
+    let depth = 3000;
+    let code = format!("{}{}\n", "class a {".repeat(depth), "}".repeat(depth));
+    let findings = findings_for("nested.pp", &code);
+    only_syntax_error_at(&findings, 1, 1 + 9 * 100);
+    assert!(findings[0].3.contains("class definitions nest more than 100 deep"), "{findings:?}");
+    // A hundred levels are analysed.
+    let code = format!("{}{}\n", "class a {".repeat(100), "}".repeat(100));
+    assert!(findings_for("nested.pp", &code).iter().all(|f| f.0 != "syntax-error"));
+}
