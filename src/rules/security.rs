@@ -150,16 +150,10 @@ pub fn strings(value: &Value) -> Vec<&str> {
 
 /// `File['/etc/x']`, `Class['apache']`.
 pub fn describe(type_name: &str, title: Option<&str>) -> String {
-    let type_name: Vec<String> = type_name
-        .split("::")
-        .map(|part| {
-            let mut chars = part.chars();
-            chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-        })
-        .collect();
+    let type_name = super::type_reference(type_name);
     match title {
-        Some(title) => format!("`{}['{title}']`", type_name.join("::")),
-        None => format!("`{}`", type_name.join("::")),
+        Some(title) => format!("`{type_name}['{title}']`"),
+        None => format!("`{type_name}`"),
     }
 }
 
