@@ -110,21 +110,43 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
     let mut trees: Vec<PathBuf> = Vec::new();
     let mut focus = Focus::default();
     let mut in_a_tree = false;
-    // A file's tree depends on its directory alone: found once per directory.
-    let mut root_of_dir: std::collections::HashMap<PathBuf, Option<PathBuf>> = std::collections::HashMap::new();
-    for path in paths {
-        let absolute = normalize(path, &cwd);
+    // Finding roots is file system checks on every ancestor: done in
+    // parallel, and once per directory, since a file's tree depends on its
+    // directory alone.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.jobs.unwrap_or(0))
+        .build()
+        .map_err(CheckError::ThreadPool)?;
+    let absolute_paths: Vec<PathBuf> = paths.iter().map(|path| normalize(path, &cwd)).collect();
+    let kinds: Vec<(bool, bool)> =
+        pool.install(|| absolute_paths.par_iter().map(|a| (a.is_file(), a.is_dir())).collect());
+    let mut file_dirs: Vec<&Path> = absolute_paths
+        .iter()
+        .zip(&kinds)
+        .filter(|(_, (is_file, _))| *is_file)
+        .filter_map(|(absolute, _)| absolute.parent())
+        .collect();
+    file_dirs.sort_unstable();
+    file_dirs.dedup();
+    let root_of_dir: std::collections::HashMap<&Path, Option<PathBuf>> =
+        pool.install(|| file_dirs.par_iter().map(|dir| (*dir, context_root(&dir.join("*.pp")))).collect());
+    let roots_of_named_dirs: Vec<Option<PathBuf>> = pool.install(|| {
+        absolute_paths
+            .par_iter()
+            .zip(&kinds)
+            .map(|(absolute, (is_file, is_dir))| (!is_file && *is_dir).then(|| context_root_of_dir(absolute)).flatten())
+            .collect()
+    });
+    for (i, path) in paths.iter().enumerate() {
+        let absolute = absolute_paths[i].clone();
         let root = match absolute.parent() {
-            Some(dir) if absolute.is_file() => {
-                root_of_dir.entry(dir.to_path_buf()).or_insert_with(|| context_root(&absolute)).clone()
-            }
-            _ if absolute.is_dir() => context_root_of_dir(&absolute),
-            _ => None,
+            Some(dir) if kinds[i].0 => root_of_dir[dir].clone(),
+            _ => roots_of_named_dirs[i].clone(),
         };
         match root {
             Some(root) => {
                 in_a_tree = true;
-                if absolute.is_dir() {
+                if kinds[i].1 {
                     focus.dirs.push(absolute);
                 } else {
                     focus.files.insert(absolute);
@@ -138,7 +160,7 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
                 trees.push(root);
             }
             None => {
-                if absolute.is_dir() {
+                if kinds[i].1 {
                     focus.dirs.push(absolute);
                 } else {
                     focus.files.insert(absolute);
