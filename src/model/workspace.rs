@@ -365,6 +365,12 @@ fn read_puppetfile(root: &Path) -> Puppetfile {
             }
             continue;
         }
+        // librarian-puppet's `metadata` installs the dependencies that the
+        // `metadata.json` beside the Puppetfile lists.
+        if line.trim_end() == "metadata" {
+            read.installed.extend(metadata_dependencies(root).into_iter().map(|(short, _)| short));
+            continue;
+        }
         let (line, commented) = match line.strip_prefix('#') {
             Some(rest) => (rest.trim_start_matches('#').trim_start(), true),
             None => (line, false),

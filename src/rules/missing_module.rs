@@ -203,6 +203,12 @@ fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String
                     ws.display.show(&dir.join("Puppetfile")).display()
                 );
             }
+            if let Some((_, full)) = metadata_dependencies(dir).into_iter().find(|(short, _)| short == module) {
+                return format!(
+                    "{} lists `{full}` as a dependency: pass the installed modules with --modulepath to check its classes",
+                    ws.display.show(&dir.join("metadata.json")).display()
+                );
+            }
         }
     }
     if let Some(entry) = ws.missing_entries.first() {

@@ -302,6 +302,37 @@ fn a_module_commented_out_of_the_puppetfile_is_named_so() {
 }
 
 #[test]
+fn dependencies_of_a_control_repository_metadata_json_are_named_as_its_source() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = site\n");
+    let dependencies = r#"{"name": "acme-control", "version": "1.0.0", "dependencies": [
+        {"name": "puppetlabs/ntp", "version_requirement": "4.x"},
+        {"name": "puppetlabs/java", "version_requirement": "1.x"}]}"#;
+    write(root, "metadata.json", dependencies);
+    write(root, "manifests/site.pp", "node default {\n  include profile::base\n}\n");
+    write(
+        root,
+        "site/profile/manifests/base.pp",
+        "class profile::base {\n  include ntp\n  include java\n  include absent\n}\n",
+    );
+    let messages = |found: Vec<Finding>| -> Vec<String> { found.into_iter().map(|f| f.message).collect() };
+    // librarian-puppet's `metadata` installs what metadata.json lists; the
+    // commented `mod` line is its template's.
+    write(root, "Puppetfile", "metadata\n# mod 'puppetlabs-ntp'\n");
+    let found = messages(findings(vec![root.to_path_buf()], vec![]));
+    assert_eq!(found.len(), 3, "{found:#?}");
+    assert!(found[0].contains("`ntp`") && found[0].contains("Puppetfile installs it"), "{found:#?}");
+    assert!(found[1].contains("`java`") && found[1].contains("Puppetfile installs it"), "{found:#?}");
+    assert!(found[2].contains("`absent`") && found[2].contains("no Puppetfile"), "{found:#?}");
+    // Without the directive, metadata.json still names where they come from.
+    write(root, "Puppetfile", "mod 'puppetlabs-stdlib'\n");
+    let found = messages(findings(vec![root.to_path_buf()], vec![]));
+    assert_eq!(found.len(), 3, "{found:#?}");
+    assert!(found[1].contains("metadata.json lists `puppetlabs/java`"), "{found:#?}");
+}
+
+#[test]
 fn top_scope_variables_a_node_function_may_set_are_not_undefined_in_its_nodes() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
