@@ -577,6 +577,15 @@ impl<'a> Model<'a> {
 
     /// Whether the file Puppet's autoloader reads for a class is in the
     /// tree but could not be parsed: its definitions are unknown, not absent.
+    /// Whether Puppet's autoloader may find `name` in `file`: not a module
+    /// file whose path gives other names (`legacy_foo/manifests/init.pp`
+    /// holding `class foo`), which Puppet never reads for it, and refuses
+    /// when it reads it for another name.
+    pub fn autoloader_may_find(&self, name: &str, file: FileId) -> bool {
+        let role = &self.index.roles[file];
+        self.workspace.autoload_namespace(self.path(file), role).is_none_or(|namespace| name.starts_with(&namespace))
+    }
+
     pub fn autoload_file_unparsed(&self, class: &str) -> bool {
         self.autoload_file(class).is_some_and(|file| self.files[file].manifest.is_none())
     }

@@ -1255,6 +1255,28 @@ impl Workspace {
         FileRole::Standalone
     }
 
+    /// For a file in the `manifests/` of a module found in a directory of
+    /// modules, the start every name it may define has: Puppet's autoloader
+    /// reads it only for names under the module's directory name and the
+    /// file's path (`apache/manifests/mod/ssl.pp`: `apache::mod::ssl`), and
+    /// refuses any other name when it does. `None` for any other file.
+    pub fn autoload_namespace(&self, file: &Path, role: &FileRole) -> Option<String> {
+        let FileRole::Module { module: named } = role else { return None };
+        let rest = self.module_dirs.iter().find_map(|dir| file.strip_prefix(dir).ok())?;
+        let parts: Vec<String> = rest.components().map(|c| c.as_os_str().to_string_lossy().to_lowercase()).collect();
+        let [module, manifests, inner @ .., file_name] = parts.as_slice() else { return None };
+        let stem = file_name.strip_suffix(".pp")?;
+        if module != named || manifests != "manifests" || self.single_modules.keys().any(|dir| file.starts_with(dir)) {
+            return None;
+        }
+        let mut names = vec![module.clone()];
+        names.extend(inner.iter().cloned());
+        if !(inner.is_empty() && stem == "init") {
+            names.push(stem.to_string());
+        }
+        Some(names.join("::"))
+    }
+
     /// Functions the modules define in Ruby (`lib/puppet/functions/**`,
     /// `lib/puppet/parser/functions/*`), by Puppet name.
     pub fn ruby_functions(&self) -> std::collections::BTreeSet<String> {

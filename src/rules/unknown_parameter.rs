@@ -76,13 +76,16 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
 }
 
 /// Whether the declaration certainly resolved to the definition Puppet
-/// loads: the only one of its name that the compilation sees, and no file
-/// at its autoload path failed to parse (it may hold the real one).
+/// loads: the only one of its name that the compilation sees, in a file
+/// Puppet's autoloader reads for that name, and no file at its autoload
+/// path failed to parse (it may hold the real one).
 pub(super) fn definition_certain(model: &Model<'_>, type_name: &str, definition: Loc) -> bool {
     let Some(candidates) = model.index.types.get(type_name) else { return false };
     let Some(found) = candidates.iter().find(|d| d.loc() == definition) else { return false };
     let rivals = candidates.iter().filter(|d| d.visibility == found.visibility).count();
-    rivals == 1 && (matches!(found.visibility, Visibility::File(_)) || !model.autoload_file_unparsed(type_name))
+    rivals == 1
+        && model.autoloader_may_find(type_name, found.file)
+        && (matches!(found.visibility, Visibility::File(_)) || !model.autoload_file_unparsed(type_name))
 }
 
 /// The declared parameters of the definition at `definition`.

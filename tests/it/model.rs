@@ -333,6 +333,29 @@ fn dependencies_of_a_control_repository_metadata_json_are_named_as_its_source() 
 }
 
 #[test]
+fn a_class_in_a_module_file_its_path_does_not_give_is_not_what_declarations_reach() {
+    // Puppet 7.23: "Could not find declared class foo" (the autoloader
+    // reads foo/manifests/init.pp only), and "Unacceptable location" where
+    // the file is loaded for `legacy_foo`: the parameters never matter.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "modules/legacy_foo/manifests/init.pp", "class foo($a = 1) {\n  notify { \"a=${a}\": }\n}\n");
+    write(root, "modules/bar/manifests/init.pp", "class bar {\n}\n");
+    write(root, "modules/bar/manifests/one.pp", "class bar::two($b) {\n}\n");
+    write(
+        root,
+        "manifests/site.pp",
+        "node default {\n  class { 'foo': b => 2 }\n  include bar\n  include bar::two\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let reported: Vec<(&str, String, u32)> = found
+        .iter()
+        .map(|f| (f.rule, f.path.strip_prefix(root).unwrap().display().to_string(), f.span.start_pos.line))
+        .collect();
+    assert_eq!(reported, [("definition-location", "modules/bar/manifests/one.pp".to_string(), 1)], "{found:#?}");
+}
+
+#[test]
 fn top_scope_variables_a_node_function_may_set_are_not_undefined_in_its_nodes() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
