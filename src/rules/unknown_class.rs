@@ -50,7 +50,21 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             // Defined in a file the autoloader does not read (a module
             // directory named `author-module`, say).
             let elsewhere = model.index.types.get(name).and_then(|defs| defs.first());
+            let module = name.split("::").next().unwrap_or_default();
+            // A copy of the module in a later module path directory, hidden
+            // by the one Puppet finds first.
+            let hidden_by = elsewhere.and_then(|def| {
+                let path = model.path(def.file);
+                let winner = model.modules.get(module)?;
+                let in_module_path = model.workspace.module_dirs.iter().any(|d| path.starts_with(d.join(module)));
+                (in_module_path && !path.starts_with(winner)).then_some(winner)
+            });
             let message = match elsewhere {
+                Some(def) if hidden_by.is_some() => format!(
+                    "class `{name}` is defined in {}, but the module `{module}` that comes first on the module path, {}, hides that copy and does not define it",
+                    model.relative_path(def.file).display(),
+                    crate::paths::relative_to_roots(hidden_by.expect("checked"), &model.workspace.roots).display(),
+                ),
                 Some(def) => format!(
                     "class `{name}` is defined in {}, outside the module path: Puppet's autoloader looks for {} {}",
                     model.relative_path(def.file).display(),

@@ -356,6 +356,26 @@ fn a_class_in_a_module_file_its_path_does_not_give_is_not_what_declarations_reac
 }
 
 #[test]
+fn a_class_of_a_module_copy_hidden_by_an_earlier_module_path_entry_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = site:modules\n");
+    write(root, "site/profile/manifests/base.pp", "class profile::base {\n}\n");
+    write(root, "modules/profile/manifests/extra.pp", "class profile::extra {\n}\n");
+    write(root, "manifests/site.pp", "node default {\n  include profile::base\n  include profile::extra\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let messages: Vec<(&str, &str)> = found.iter().map(|f| (f.rule, f.message.as_str())).collect();
+    assert_eq!(messages.len(), 1, "{messages:#?}");
+    assert_eq!(messages[0].0, "unknown-class");
+    assert!(
+        messages[0]
+            .1
+            .contains("the module `profile` that comes first on the module path, site/profile, hides that copy"),
+        "{messages:#?}"
+    );
+}
+
+#[test]
 fn top_scope_variables_a_node_function_may_set_are_not_undefined_in_its_nodes() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
