@@ -146,6 +146,9 @@ pub struct Workspace {
     /// Environments whose `manifests/` files tools apply one at a time
     /// (Packer templates naming several): each file is applied on its own.
     pub separately_applied: std::collections::BTreeSet<PathBuf>,
+    /// Files in a site's `manifests/` that a tool applies on their own and
+    /// the site does not import.
+    pub applied_alone: std::collections::BTreeSet<PathBuf>,
     /// Directories whose children are modules, in search order.
     pub module_dirs: Vec<PathBuf>,
     /// Single modules checked on their own, by directory.
@@ -950,6 +953,19 @@ impl Workspace {
             // whole, wherever a tool applies one of them (a Vagrant box
             // beside production).
             if !files.is_empty() && super::tool_manifests::reads_as_one_site(&dir) {
+                // Except a file a tool applies that `site.pp` does not
+                // import (a Vagrant box's bootstrap beside a Puppet 3 site):
+                // Puppet 3 reads `site.pp` and what it imports.
+                let site = dir.join("site.pp");
+                let imported = imported_paths(&site);
+                if !imported.is_empty() {
+                    for file in files.iter().flatten() {
+                        let applied = dir.join(file);
+                        if applied != site && applied.is_file() && !imported.iter().any(|p| applied.starts_with(p)) {
+                            self.applied_alone.insert(applied);
+                        }
+                    }
+                }
                 continue;
             }
             match files.as_slice() {
@@ -1221,6 +1237,9 @@ impl Workspace {
 
     /// The role of a file in this layout.
     pub fn role(&self, file: &Path) -> FileRole {
+        if self.applied_alone.contains(file) {
+            return FileRole::Standalone;
+        }
         for env in self.environments.iter().filter(|env| !self.separately_applied.contains(*env)) {
             let site = self.site_manifests.get(env).cloned().unwrap_or_else(|| env.join("manifests"));
             let imported = self.site_imports.get(env).is_some_and(|paths| paths.iter().any(|p| file.starts_with(p)));

@@ -376,6 +376,33 @@ fn a_class_of_a_module_copy_hidden_by_an_earlier_module_path_entry_says_so() {
 }
 
 #[test]
+fn a_file_a_tool_applies_beside_an_importing_site_pp_is_not_part_of_the_site() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "import 'nodes/*.pp'\n");
+    write(
+        root,
+        "manifests/nodes/n.pp",
+        "class c($x = 1) {\n  notify { \"x=${x}\": }\n}\nclass pm {\n  class { 'c': x => 2 }\n}\nnode 'n1.example.com' {\n  class { 'c': x => 3 }\n}\n",
+    );
+    // The bootstrap a Vagrant box applies: Puppet 3 reads site.pp and what
+    // it imports, never this file, on the master.
+    write(root, "manifests/vagrant.pp", "import 'nodes/n.pp'\ninclude pm\n");
+    write(
+        root,
+        "Vagrantfile",
+        "Vagrant.configure('2') do |config|\n  config.vm.provision :puppet do |puppet|\n    puppet.manifests_path = 'manifests'\n    puppet.manifest_file = 'vagrant.pp'\n  end\nend\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let rules: Vec<&str> = found.iter().map(|f| f.rule).collect();
+    assert_eq!(rules, ["unknown-function", "unknown-function"], "{found:#?}");
+    // A file the site imports stays part of it.
+    write(root, "manifests/site.pp", "import 'nodes/*.pp'\nimport 'vagrant.pp'\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert!(found.iter().any(|f| f.rule == "duplicate-class-declaration"), "{found:#?}");
+}
+
+#[test]
 fn top_scope_variables_a_node_function_may_set_are_not_undefined_in_its_nodes() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
