@@ -1697,6 +1697,27 @@ fn a_value_in_two_disjoint_lists_of_literals_takes_one_branch() {
 }
 
 #[test]
+fn variables_bound_to_the_same_data_lookup_are_one_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let site = |top_key: &str| {
+        format!(
+            "$services = hiera('{top_key}', [])\n\
+             class mail {{\n  $s = hiera('services', [])\n  if !('mx' in $s) {{\n    notify {{ 'mynetworks': }}\n  }}\n}}\n\
+             node default {{\n  include mail\n  if 'mx' in $services {{\n    notify {{ 'mynetworks': }}\n  }}\n}}\n"
+        )
+    };
+    write(root, "manifests/site.pp", site("services"));
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert!(found.is_empty(), "{found:#?}");
+    // Another key may hold another list.
+    write(root, "manifests/site.pp", site("other_services"));
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let lines: Vec<(&str, u32)> = found.iter().map(|f| (f.rule, f.span.start_pos.line)).collect();
+    assert_eq!(lines, [("possible-duplicate-resource", 11)], "{found:#?}");
+}
+
+#[test]
 fn a_bare_word_compared_is_a_literal_string() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();

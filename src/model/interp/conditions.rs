@@ -35,13 +35,19 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     fn condition_key(&self, kind: &str, exprs: &[&Expr], ctx: &Ctx) -> String {
         let text = &self.files[ctx.file].source.text;
         let mut key = String::with_capacity(64);
+        let mut looked_up = Vec::new();
         if self.reads_local_variables(exprs, ctx.file) {
-            self.deciding_scopes(exprs, ctx, &mut key);
+            looked_up = self.deciding_scopes(exprs, ctx, &mut key);
             key.push('\u{1}');
         }
         key.push_str(kind);
         for expr in exprs {
             let piece = &text[expr.span.start..expr.span.end.min(text.len())];
+            let piece = if looked_up.is_empty() {
+                std::borrow::Cow::Borrowed(piece)
+            } else {
+                std::borrow::Cow::Owned(with_lookups_written_out(piece, &looked_up))
+            };
             key.push('\u{1}');
             for word in piece.split_whitespace() {
                 key.push_str(word);
@@ -53,16 +59,47 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 
     /// The scopes whose variables a condition reads, so that the same text
     /// read from an inner lambda is the same condition: `$flag` tested in a
-    /// class body and again in an `each` block inside it.
-    fn deciding_scopes(&self, exprs: &[&Expr], ctx: &Ctx, scopes: &mut String) {
+    /// class body and again in an `each` block inside it. A variable bound
+    /// to a data lookup is that lookup wherever it is read: it is returned
+    /// with the call's text, and stands for no scope.
+    fn deciding_scopes<'e>(&self, exprs: &'e [&Expr], ctx: &Ctx, scopes: &mut String) -> Vec<(&'a str, &str)> {
         use std::fmt::Write;
+        let mut looked_up = Vec::new();
         for name in self.unqualified_names(exprs, ctx.file) {
             // Bound nowhere: the value of the top or node scope the search
             // ends in (a fact, or nothing), the same for every class and
             // instance reading it there.
-            let scope = self.lookup(ctx.scope, name, &ctx.path).map_or(self.base_of(ctx.scope), |(scope, _)| scope);
+            let found = self.lookup(ctx.scope, name, &ctx.path).ok();
+            if let Some(call) = found.and_then(|(scope, _)| self.data_lookup(scope, name)) {
+                looked_up.push((name, call));
+                scopes.push_str("lookup,");
+                continue;
+            }
+            let scope = found.map_or(self.base_of(ctx.scope), |(scope, _)| scope);
             let _ = write!(scopes, "{scope},");
         }
+        looked_up
+    }
+
+    /// Remembers a variable bound to a data lookup of literal arguments.
+    pub(super) fn note_data_lookup(&mut self, variable: &Variable, target: &Expr, value: &Expr, ctx: &Ctx) {
+        let ExprKind::Call(call) = &value.kind else { return };
+        let lookup = matches!(call.name.as_str(), "lookup" | "hiera" | "hiera_array" | "hiera_hash");
+        if variable.is_qualified() || !lookup || call.lambda.is_some() || !call.args.iter().all(Self::is_constant) {
+            return;
+        }
+        let text = &self.files[ctx.file].source.text;
+        let written = &text[value.span.start..value.span.end.min(text.len())];
+        let call_text = written.split_whitespace().collect::<Vec<_>>().join(" ");
+        self.data_lookups.insert((ctx.scope, variable.name.clone()), (loc(ctx.file, target), call_text));
+    }
+
+    /// The data lookup a variable of `scope` is bound to, when that is its
+    /// only binding there.
+    fn data_lookup(&self, scope: ScopeId, name: &str) -> Option<&str> {
+        let (at, call) = self.data_lookups.get(&(scope, std::sync::Arc::from(name)))?;
+        let bindings = self.scopes[scope].vars.get(name)?;
+        (bindings.len() == 1 && bindings[0].loc == Some(*at)).then_some(call.as_str())
     }
 
     /// The unqualified variables expressions read, as written.
@@ -723,4 +760,47 @@ fn fact_tested_present(expr: &Expr) -> Option<String> {
         _ => fact_access(expr),
     }?;
     (!name.is_empty() && !name.contains("::")).then_some(name)
+}
+
+/// The text of a condition with each variable bound to a data lookup
+/// replaced by the lookup's text: `'mx' in $services` and `'mx' in $s` are
+/// one condition where both are `hiera('services', [])`.
+fn with_lookups_written_out(piece: &str, looked_up: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(piece.len());
+    let mut rest = piece;
+    while let Some(dollar) = rest.find('$') {
+        out.push_str(&rest[..dollar]);
+        let after = &rest[dollar + 1..];
+        let braced = after.starts_with('{');
+        let name_start = if braced { &after[1..] } else { after };
+        let end = name_start.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).unwrap_or(name_start.len());
+        let name = &name_start[..end];
+        match looked_up.iter().find(|(variable, _)| *variable == name) {
+            Some((_, call)) => {
+                out.push_str(call);
+                let consumed = end + usize::from(braced) + usize::from(braced && name_start[end..].starts_with('}'));
+                rest = &after[consumed..];
+            }
+            None => {
+                out.push('$');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_lookups_written_out;
+
+    #[test]
+    fn writes_out_only_the_variables_bound_to_lookups() {
+        let looked_up = [("s", "hiera('s', [])")];
+        assert_eq!(
+            with_lookups_written_out("'mx' in $s and \"${s}x\" == $sx and $::s", &looked_up),
+            "'mx' in hiera('s', []) and \"hiera('s', [])x\" == $sx and $::s"
+        );
+    }
 }

@@ -171,6 +171,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 self.assign(*op, target, value.clone(), ctx);
                 if let (AssignOp::Assign, ExprKind::Variable(variable), Value::Unknown) = (op, &target.kind, &value) {
                     self.note_derived_test(variable, target, value_expr, ctx);
+                    self.note_data_lookup(variable, target, value_expr, ctx);
                 }
                 value
             }

@@ -150,6 +150,11 @@ pub struct Interpreter<'m, 'a> {
     /// 'Debian'`), by scope and name, with where they are bound: testing
     /// the variable is testing that condition (negated when the flag is set).
     derived_tests: HashMap<(ScopeId, std::sync::Arc<str>), DerivedTest>,
+    /// Variables bound to a data lookup of literal arguments
+    /// (`$s = hiera('services', [])`), by scope and name, with where they
+    /// are bound and the call's text: one compilation looks the same key
+    /// up to the same value, wherever the variable is.
+    data_lookups: HashMap<(ScopeId, std::sync::Arc<str>), (Loc, String)>,
     out: Compilation,
 }
 
@@ -198,6 +203,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             record_values: false,
             parameters: HashMap::default(),
             derived_tests: HashMap::default(),
+            data_lookups: HashMap::default(),
             templates: None,
             set_elsewhere: None,
             type_names: None,
