@@ -3,8 +3,8 @@
 use std::collections::BTreeSet;
 
 use super::{chain_related, RuleInfo, Sink};
-use crate::model::index::{normalize_name, FileId};
-use crate::model::record::{join, Compilation, Owner, PathCond, Source};
+use crate::model::index::{normalize_name, FileId, Loc};
+use crate::model::record::{join, Compilation, Entry, Owner, PathCond, Source};
 use crate::model::Model;
 use crate::rules::Level;
 
@@ -94,6 +94,13 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                     .and_then(|o| o.attributes.iter().find(|(a, _)| a == name).map(|(_, at)| *at))
             };
             let Some(earlier) = by_declaration.or_else(by_override) else { continue };
+            // A node inheriting another overrides what that one set, as
+            // Puppet 3 let it (Puppet 4 refuses `inherits` itself).
+            if source == Source::Node
+                && node_definition(model, compilation, earlier) != node_definition(model, compilation, *at)
+            {
+                continue;
+            }
             sink.report_with_flow(
                 &RULE,
                 *at,
@@ -103,6 +110,15 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             );
         }
     }
+}
+
+/// The node definition whose body holds `loc`, in a node's compilation.
+fn node_definition(model: &Model<'_>, compilation: &Compilation, loc: Loc) -> Option<usize> {
+    let Entry::Node { site, .. } = compilation.entry else { return None };
+    model.index.sites[site]
+        .nodes
+        .iter()
+        .position(|node| node.file == loc.file() && node.span.start <= loc.start() && loc.end() <= node.span.end)
 }
 
 fn full_path(compilation: &Compilation, owner: &Owner, path: &PathCond) -> PathCond {

@@ -1718,6 +1718,22 @@ fn variables_bound_to_the_same_data_lookup_are_one_value() {
 }
 
 #[test]
+fn a_node_overrides_what_the_node_it_inherits_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let site = "define svc($args = '') {\n  notify { $title: message => $args }\n}\n\
+        node base {\n  svc { 'a': args => 'one' }\n}\n\
+        node 'n1.example.com' inherits base {\n  Svc['a'] { args => 'two' }\n}\n\
+        node 'n2.example.com' {\n  svc { 'b': args => 'one' }\n  Svc['b'] { args => 'two' }\n}\n";
+    write(root, "manifests/site.pp", site);
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let lines: Vec<(&str, u32)> = found.iter().map(|f| (f.rule, f.span.start_pos.line)).collect();
+    // Puppet 4 refuses `inherits`; Puppet 3 let the child override. One
+    // node overriding what it set itself is refused either way.
+    assert_eq!(lines, [("illegal-expression", 7), ("illegal-override", 12)], "{found:#?}");
+}
+
+#[test]
 fn a_bare_word_compared_is_a_literal_string() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
