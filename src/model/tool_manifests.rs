@@ -105,6 +105,10 @@ fn search_under(root: &Path) -> Found {
                         found.manifests.extend(packer_manifests(root, &dir, &text));
                         found.facts.extend(environment_facts(&text));
                     }
+                } else if name.ends_with(".yaml") || name.ends_with(".yml") {
+                    if let Some(text) = read_file(&path) {
+                        found.manifests.extend(task_manifests(root, &dir, &text));
+                    }
                 } else if is_script(&name) {
                     if let Some(text) = read_file(&path) {
                         found.facts.extend(environment_facts(&text));
@@ -232,6 +236,26 @@ fn packer_manifests(root: &Path, dir: &Path, text: &str) -> Vec<NamedManifest> {
         .collect()
 }
 
+/// Every `puppet_manifest: …` of a deployment tool's task list (Fuel
+/// plugins' `deployment_tasks.yaml`), each task a `puppet apply` of one
+/// file: resolved against the plugin's `deployment_scripts/`, the list's
+/// directory or the checked directory, whichever holds the directory named.
+fn task_manifests(root: &Path, dir: &Path, text: &str) -> Vec<NamedManifest> {
+    static TASK: std::sync::LazyLock<Regex> = std::sync::LazyLock::new(|| {
+        Regex::new(r#"(?m)^[^#\n]*\bpuppet_manifest:\s*["']?([^"'\s#]+\.pp)"#).expect("a valid pattern")
+    });
+    TASK.captures_iter(text)
+        .filter_map(|c| {
+            let written = Path::new(&c[1]);
+            let file = written.file_name()?.to_string_lossy().into_owned();
+            let parent = written.parent().unwrap_or(Path::new(""));
+            let bases = [dir.join("deployment_scripts"), dir.to_path_buf(), root.to_path_buf()];
+            let held = bases.iter().map(|base| crate::paths::normalize(parent, base)).find(|d| d.is_dir())?;
+            Some(NamedManifest { dir: held, file: computed_or(file) })
+        })
+        .collect()
+}
+
 /// The file name, or `None` when a template computes it.
 fn computed_or(file: String) -> Option<String> {
     (!file.contains("{{") && !file.contains("${")).then_some(file)
@@ -272,6 +296,22 @@ mod tests {
         assert_eq!(environment_facts(script), ["home", "role", "site", "tier"]);
         let vagrant = "  puppet.facter = {\n    \"motd\" => \"hi\",\n    'env' => 'dev', region: 'x'\n  }\n  # puppet.facter['old'] = 1\n  puppet.facter[:zone] = 'z'\n";
         assert_eq!(vagrant_facts(vagrant), ["motd", "env", "region", "zone"]);
+    }
+
+    #[test]
+    fn deployment_task_manifests() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("deployment_scripts/puppet/manifests")).unwrap();
+        let tasks = "- id: a\n  parameters:\n    puppet_manifest: \"puppet/manifests/a.pp\"\n    # puppet_manifest: old.pp\n- id: b\n  parameters:\n    puppet_manifest: puppet/manifests/b.pp\n";
+        let manifests = root.join("deployment_scripts/puppet/manifests");
+        assert_eq!(
+            task_manifests(root, root, tasks),
+            [
+                NamedManifest { dir: manifests.clone(), file: Some("a.pp".into()) },
+                NamedManifest { dir: manifests, file: Some("b.pp".into()) }
+            ]
+        );
     }
 
     #[test]

@@ -603,6 +603,38 @@ fn is_environment(dir: &Path) -> bool {
 /// An `environment.conf` that makes `dir` an environment: not one left in
 /// Puppet's configuration directory (`/etc/puppetlabs`, holding
 /// `code/environments/`), where Puppet never reads it.
+/// Whether the files of a directory taken for an environment by its layout
+/// alone (no `environment.conf`, no `site.pp`, no node or `import`) assign
+/// one top-scope variable twice: read as one main manifest they could
+/// never compile, so each is applied on its own (a deployment tool's
+/// tasks, `puppet apply manifests/task.pp`).
+fn files_contradict(env: &Path) -> bool {
+    let dir = env.join("manifests");
+    if has_environment_conf(env) || dir.join("site.pp").exists() || super::tool_manifests::reads_as_one_site(&dir) {
+        return false;
+    }
+    let mut assigned: std::collections::HashSet<String> = std::collections::HashSet::new();
+    for file in child_entries(&dir).into_iter().filter(|p| p.extension().is_some_and(|e| e == "pp")) {
+        let Ok(text) = std::fs::read_to_string(&file) else { continue };
+        // Assignments at the start of a line: top scope, not a class body.
+        let names: std::collections::HashSet<String> = text
+            .lines()
+            .filter_map(|line| {
+                let rest = line.strip_prefix('$')?;
+                let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+                let after = rest[end..].trim_start();
+                (end > 0 && after.starts_with('=') && !after.starts_with("==") && !after.starts_with("=~"))
+                    .then(|| rest[..end].to_string())
+            })
+            .collect();
+        if names.iter().any(|name| assigned.contains(name)) {
+            return true;
+        }
+        assigned.extend(names);
+    }
+    false
+}
+
 fn has_environment_conf(dir: &Path) -> bool {
     let in_configuration_dir = dir.join("code/environments").is_dir() && !dir.join("manifests").is_dir();
     dir.join("environment.conf").is_file() && !in_configuration_dir
@@ -969,6 +1001,9 @@ impl Workspace {
                 continue;
             }
             match files.as_slice() {
+                [] if files_contradict(env) => {
+                    self.separately_applied.insert(env.clone());
+                }
                 [] => {}
                 [Some(file)] if dir.join(file).is_file() => {
                     self.site_manifests.insert(env.clone(), dir.join(file));

@@ -403,6 +403,42 @@ fn a_file_a_tool_applies_beside_an_importing_site_pp_is_not_part_of_the_site() {
 }
 
 #[test]
+fn manifests_that_each_set_one_top_scope_variable_are_applied_one_by_one() {
+    // `puppet apply puppet/manifests/a.pp` compiles; the directory as one
+    // main manifest fails ("Cannot reassign variable '$x'").
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "puppet/modules/foo/manifests/init.pp", "class foo {\n}\n");
+    write(root, "puppet/manifests/a.pp", "$x = 1\nclass { 'foo': }\n");
+    write(root, "puppet/manifests/b.pp", "$x = 2\nclass { 'foo': }\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert!(found.is_empty(), "{found:#?}");
+    // Where an environment.conf says the directory is the main manifest, it is.
+    write(root, "puppet/environment.conf", "modulepath = modules\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let rules: Vec<&str> = found.iter().map(|f| f.rule).collect();
+    assert_eq!(rules, ["variable-reassigned", "duplicate-class-declaration"], "{found:#?}");
+}
+
+#[test]
+fn manifests_a_deployment_task_list_names_are_applied_one_by_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "deployment_scripts/puppet/modules/foo/manifests/init.pp", "class foo {\n  file { '/etc/foo': }\n}\n");
+    write(root, "deployment_scripts/puppet/modules/bar/manifests/init.pp", "class bar {\n  file { '/etc/foo': }\n}\n");
+    write(root, "deployment_scripts/puppet/manifests/foo.pp", "include foo\n");
+    write(root, "deployment_scripts/puppet/manifests/bar.pp", "include bar\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let rules: Vec<&str> = found.iter().map(|f| f.rule).collect();
+    assert_eq!(rules, ["duplicate-resource"], "{found:#?}");
+    let tasks = "- id: foo\n  type: puppet\n  parameters:\n    puppet_manifest: puppet/manifests/foo.pp\n\
+                 - id: bar\n  type: puppet\n  parameters:\n    puppet_manifest: puppet/manifests/bar.pp\n";
+    write(root, "deployment_tasks.yaml", tasks);
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
 fn top_scope_variables_a_node_function_may_set_are_not_undefined_in_its_nodes() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
