@@ -936,6 +936,9 @@ impl Workspace {
                 // A site applied with `--modulepath dist:modules`: its
                 // Puppetfile says the tree is deployed, with its modules.
                 ws.assume_module_dirs_beside(&path);
+                if ws.module_dirs.is_empty() {
+                    ws.assume_module_dirs_below(&path);
+                }
             } else {
                 ws.assume_module_dirs_below(&path);
             }
@@ -1155,12 +1158,15 @@ impl Workspace {
                 {
                     continue;
                 }
+                // A directory named `modules` is one whatever its modules
+                // hold (`hdp/manifests/params.pp` without an `init.pp`).
+                let named_modules = name == "modules";
                 let modules: BTreeSet<String> = child_dirs(&child)
                     .iter()
-                    .filter(|c| looks_like_module(c))
+                    .filter(|c| looks_like_module(c) || (named_modules && c.join("manifests").is_dir()))
                     .filter_map(|c| path_name(c).filter(|n| is_module_name(n)))
                     .collect();
-                if modules.len() >= 2 {
+                if modules.len() >= 2 || (named_modules && !modules.is_empty()) {
                     candidates.push((child, modules));
                 } else if depth + 1 < MAX_DEPTH {
                     stack.push((child, depth + 1));

@@ -439,6 +439,30 @@ fn manifests_a_deployment_task_list_names_are_applied_one_by_one() {
 }
 
 #[test]
+fn a_directory_named_modules_deep_in_a_project_is_a_directory_of_modules() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    // One module without an `init.pp`, one using it.
+    write(root, "agent/puppet/modules/hdp/manifests/params.pp", "class hdp::params {\n  $x = 1\n}\n");
+    write(
+        root,
+        "agent/puppet/modules/flume/manifests/init.pp",
+        "class flume {\n  include hdp::params\n  include hdp::absent\n}\n",
+    );
+    write(root, "agent/puppet/templates/controller.pp", "include flume\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let messages: Vec<(&str, &str)> = found.iter().map(|f| (f.rule, f.message.as_str())).collect();
+    assert_eq!(messages.len(), 1, "{messages:#?}");
+    assert!(messages[0].1.starts_with("class `hdp::absent` is not defined"), "{messages:#?}");
+    // A project whose Puppetfile installs elsewhere keeps its own modules too.
+    write(root, "Puppetfile", "moduledir '/usr/share/openstack-puppet/modules'\nmod 'stdlib'\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let messages: Vec<(&str, &str)> = found.iter().map(|f| (f.rule, f.message.as_str())).collect();
+    assert_eq!(messages.len(), 1, "{messages:#?}");
+    assert!(messages[0].1.starts_with("class `hdp::absent` is not defined"), "{messages:#?}");
+}
+
+#[test]
 fn top_scope_variables_a_node_function_may_set_are_not_undefined_in_its_nodes() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
