@@ -673,13 +673,19 @@ impl<'a> Model<'a> {
             .collect()
     }
 
+    /// Whether the module path holds the module's directory, with some of a
+    /// module's parts: an empty directory (a git submodule not checked
+    /// out) or one with a leftover `Gemfile.lock` is no module.
+    pub fn module_dir_present(&self, module: &str) -> bool {
+        const PARTS: [&str; 7] = ["manifests", "lib", "functions", "types", "templates", "files", "metadata.json"];
+        self.modules.get(module).is_some_and(|dir| PARTS.iter().any(|part| dir.join(part).exists()))
+    }
+
+    /// Whether the tree holds the module of a class: its directory, or
+    /// classes of its name.
     pub fn module_present(&self, class: &str) -> bool {
         let module = module_of(class);
-        // A directory with none of a module's parts (a leftover `Gemfile.lock`)
-        // is no module.
-        const PARTS: [&str; 7] = ["manifests", "lib", "functions", "types", "templates", "files", "metadata.json"];
-        let is_module = |dir: &std::path::PathBuf| PARTS.iter().any(|part| dir.join(part).exists());
-        if self.modules.get(module).is_some_and(is_module) {
+        if self.module_dir_present(module) {
             return true;
         }
         // A module the Puppetfile installs is read from where it installs

@@ -52,7 +52,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             return;
         }
         let module = module_of(&name);
-        if !model.modules.contains_key(module)
+        if !model.module_dir_present(module)
             || model.index.functions.contains_key(&name)
             || ruby.contains(&name)
             || function_file_unparsed(model, module, leaf)

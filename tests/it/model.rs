@@ -463,6 +463,24 @@ fn a_directory_named_modules_deep_in_a_project_is_a_directory_of_modules() {
 }
 
 #[test]
+fn an_empty_module_directory_defines_no_function_it_lacks() {
+    // A git submodule not checked out: an empty `stdlib/`.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "foo/manifests/init.pp",
+        "class foo {\n  $x = stdlib::merge({ 'a' => 1 }, { 'b' => 2 })\n  notify { \"${x}\": }\n}\n",
+    );
+    std::fs::create_dir_all(root.join("stdlib")).unwrap();
+    write(root, "bar/manifests/init.pp", "class bar {\n  $y = foo::absent()\n  notify { \"${y}\": }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let rules: Vec<(&str, String)> =
+        found.iter().map(|f| (f.rule, f.path.strip_prefix(root).unwrap().display().to_string())).collect();
+    assert_eq!(rules, [("unknown-function", "bar/manifests/init.pp".to_string())], "{found:#?}");
+}
+
+#[test]
 fn top_scope_variables_a_node_function_may_set_are_not_undefined_in_its_nodes() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
