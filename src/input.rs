@@ -184,9 +184,10 @@ fn walk(
                     && name == "fixtures"
                     && entry.path().parent().and_then(|p| p.file_name()).is_some_and(|p| p == "spec");
                 // What a module serves to agents (`.pp` is also SELinux's
-                // compiled policy) or renders as text, never read as code.
+                // compiled policy), renders as text or loads as Ruby
+                // plugins (`lib/`): never read as manifests.
                 let is_served = is_dir
-                    && (name == "files" || name == "templates")
+                    && (name == "files" || name == "templates" || name == "lib")
                     && entry
                         .path()
                         .parent()

@@ -1471,7 +1471,7 @@ fn directories_of_modules_beside_the_code_without_environment_conf_are_read_as_m
 }
 
 #[test]
-fn what_a_module_serves_or_renders_is_not_read_as_code() {
+fn what_a_module_serves_renders_or_loads_as_ruby_is_not_read_as_code() {
     // SELinux's compiled policies are `.pp` files too; Puppet only serves them.
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
@@ -1490,6 +1490,13 @@ fn what_a_module_serves_or_renders_is_not_read_as_code() {
         "modules/m/templates/sudoers.pp",
         "u1 ALL = (root) NOPASSWD : ROOT_CMDS
 ",
+    );
+    // Ruby saved as `.pp` among a module's plugins: Puppet loads `lib/`
+    // only for Ruby.
+    write(
+        root,
+        "modules/m/lib/puppet/provider/package/swupd.pp",
+        "Puppet::Type.type(:package).provide :swupd do\nend\n",
     );
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
