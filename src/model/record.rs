@@ -62,6 +62,12 @@ pub fn compatible(a: &PathCond, b: &PathCond) -> bool {
     !(has_equality(a) && has_equality(b) && equal_to_two_literals(a.iter().chain(b.iter()).copied()))
 }
 
+/// No choice point taken both ways on one path (code of a defined type
+/// declared where `$v` is false, under its own test of `$v`).
+pub fn possible(path: &PathCond) -> bool {
+    path.windows(2).all(|pair| pair[0].0 != pair[1].0 || pair[0].1 == pair[1].1)
+}
+
 /// No choice point taken both ways.
 fn same_branches(a: &PathCond, b: &PathCond) -> bool {
     let (mut i, mut j) = (0, 0);
@@ -1151,6 +1157,8 @@ mod tests {
         assert!(compatible(&a, &b));
         assert!(!compatible(&a, &c));
         assert!(compatible(&a, &Vec::new()));
+        // A path taking one choice both ways never runs.
+        assert!(!possible(&join(&b, &c)) && possible(&a));
         assert_eq!(join(&a, &b), vec![(1, 0), (2, 0), (3, 1)]);
         assert_eq!(meet(&a, &b), vec![(1, 0)]);
     }

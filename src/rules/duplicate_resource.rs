@@ -4,7 +4,9 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::{chain_related, RuleInfo, Sink};
 use crate::model::index::Loc;
-use crate::model::record::{compatible, join, meet, Compilation, Guard, Guarded, Owner, PathCond, ResourceDecl};
+use crate::model::record::{
+    compatible, join, meet, possible, Compilation, Guard, Guarded, Owner, PathCond, ResourceDecl,
+};
 use crate::model::Model;
 use crate::rules::Level;
 
@@ -242,9 +244,10 @@ fn guard_excludes(
     })
 }
 
-/// Whether code on both paths can run in one compilation.
+/// Whether code on both paths can run in one compilation: each can run
+/// at all, and both together.
 fn together(compilation: &Compilation, a: &PathCond, b: &PathCond) -> bool {
-    compatible(a, b) && !compilation.literals_exclude(a, b)
+    possible(a) && possible(b) && compatible(a, b) && !compilation.literals_exclude(a, b)
 }
 
 /// Whether two declarations may run together, their classes declared on

@@ -35,18 +35,18 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     fn condition_key(&self, kind: &str, exprs: &[&Expr], ctx: &Ctx) -> String {
         let text = &self.files[ctx.file].source.text;
         let mut key = String::with_capacity(64);
-        let mut looked_up = Vec::new();
+        let mut written_out = Vec::new();
         if self.reads_local_variables(exprs, ctx.file) {
-            looked_up = self.deciding_scopes(exprs, ctx, &mut key);
+            written_out = self.deciding_scopes(exprs, ctx, &mut key);
             key.push('\u{1}');
         }
         key.push_str(kind);
         for expr in exprs {
             let piece = &text[expr.span.start..expr.span.end.min(text.len())];
-            let piece = if looked_up.is_empty() {
+            let piece = if written_out.is_empty() {
                 std::borrow::Cow::Borrowed(piece)
             } else {
-                std::borrow::Cow::Owned(with_lookups_written_out(piece, &looked_up))
+                std::borrow::Cow::Owned(with_variables_written_out(piece, &written_out))
             };
             key.push('\u{1}');
             for word in piece.split_whitespace() {
@@ -59,26 +59,31 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 
     /// The scopes whose variables a condition reads, so that the same text
     /// read from an inner lambda is the same condition: `$flag` tested in a
-    /// class body and again in an `each` block inside it. A variable bound
-    /// to a data lookup is that lookup wherever it is read: it is returned
-    /// with the call's text, and stands for no scope.
-    fn deciding_scopes<'e>(&self, exprs: &'e [&Expr], ctx: &Ctx, scopes: &mut String) -> Vec<(&'a str, &str)> {
+    /// class body and again in an `each` block inside it. Returned: the
+    /// variables written out otherwise, as the same value is wherever it is
+    /// read: one of a class's scope by its qualified name (`$v` in class
+    /// `m` is `$m::v`), one bound to a data lookup by the call.
+    fn deciding_scopes(&self, exprs: &[&Expr], ctx: &Ctx, scopes: &mut String) -> Vec<(&'a str, String)> {
         use std::fmt::Write;
-        let mut looked_up = Vec::new();
+        let mut written_out = Vec::new();
         for name in self.unqualified_names(exprs, ctx.file) {
-            // Bound nowhere: the value of the top or node scope the search
-            // ends in (a fact, or nothing), the same for every class and
-            // instance reading it there.
             let found = self.lookup(ctx.scope, name, &ctx.path).ok();
             if let Some(call) = found.and_then(|(scope, _)| self.data_lookup(scope, name)) {
-                looked_up.push((name, call));
+                written_out.push((name, call.to_string()));
                 scopes.push_str("lookup,");
                 continue;
             }
+            if let Some(ScopeKind::Class(class)) = found.map(|(scope, _)| &self.scopes[scope].kind) {
+                written_out.push((name, format!("${class}::{name}")));
+                continue;
+            }
+            // Bound nowhere: the value of the top or node scope the search
+            // ends in (a fact, or nothing), the same for every class and
+            // instance reading it there.
             let scope = found.map_or(self.base_of(ctx.scope), |(scope, _)| scope);
             let _ = write!(scopes, "{scope},");
         }
-        looked_up
+        written_out
     }
 
     /// Remembers a variable bound to a data lookup of literal arguments.
@@ -762,10 +767,10 @@ fn fact_tested_present(expr: &Expr) -> Option<String> {
     (!name.is_empty() && !name.contains("::")).then_some(name)
 }
 
-/// The text of a condition with each variable bound to a data lookup
-/// replaced by the lookup's text: `'mx' in $services` and `'mx' in $s` are
-/// one condition where both are `hiera('services', [])`.
-fn with_lookups_written_out(piece: &str, looked_up: &[(&str, &str)]) -> String {
+/// The text of a condition with variables replaced: `'mx' in $services`
+/// and `'mx' in $s` are one condition where both are `hiera('services',
+/// [])`, `$v` in class `m` and `$m::v` one where both are the class's.
+fn with_variables_written_out(piece: &str, written_out: &[(&str, String)]) -> String {
     let mut out = String::with_capacity(piece.len());
     let mut rest = piece;
     while let Some(dollar) = rest.find('$') {
@@ -775,9 +780,9 @@ fn with_lookups_written_out(piece: &str, looked_up: &[(&str, &str)]) -> String {
         let name_start = if braced { &after[1..] } else { after };
         let end = name_start.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).unwrap_or(name_start.len());
         let name = &name_start[..end];
-        match looked_up.iter().find(|(variable, _)| *variable == name) {
-            Some((_, call)) => {
-                out.push_str(call);
+        match written_out.iter().find(|(variable, _)| *variable == name) {
+            Some((_, replacement)) => {
+                out.push_str(replacement);
                 let consumed = end + usize::from(braced) + usize::from(braced && name_start[end..].starts_with('}'));
                 rest = &after[consumed..];
             }
@@ -793,13 +798,13 @@ fn with_lookups_written_out(piece: &str, looked_up: &[(&str, &str)]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::with_lookups_written_out;
+    use super::with_variables_written_out;
 
     #[test]
-    fn writes_out_only_the_variables_bound_to_lookups() {
-        let looked_up = [("s", "hiera('s', [])")];
+    fn writes_out_only_the_variables_named() {
+        let written_out = [("s", "hiera('s', [])".to_string())];
         assert_eq!(
-            with_lookups_written_out("'mx' in $s and \"${s}x\" == $sx and $::s", &looked_up),
+            with_variables_written_out("'mx' in $s and \"${s}x\" == $sx and $::s", &written_out),
             "'mx' in hiera('s', []) and \"hiera('s', [])x\" == $sx and $::s"
         );
     }
