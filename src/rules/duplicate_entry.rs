@@ -7,15 +7,17 @@ use crate::syntax::ParsedFile;
 /// ## What it does
 /// Reports what Puppet's validator refuses as given twice: a parameter of
 /// a class, defined type or function, a `default` option of a `case` or a
-/// selector, and a second `* =>` in one resource body.
+/// selector, and a second `* =>` in one resource body; and an attribute
+/// set twice in one resource body, which Puppet's evaluator refuses.
 ///
 /// ## Why is this bad?
-/// Puppet refuses the whole file, so every catalog that needs it fails.
+/// Puppet refuses the whole file, so every catalog that needs it fails;
+/// an attribute set twice fails every catalog that declares the resource.
 pub const RULE: RuleInfo = RuleInfo {
     id: "duplicate-entry",
     name: "DuplicateEntry",
     default_level: Level::Error,
-    summary: "A parameter, a `default` option or a `* =>` given twice.",
+    summary: "A parameter, a `default` option, a `* =>` or a resource attribute given twice.",
     documentation: include_str!("../../rules/duplicate-entry.md"),
 };
 
@@ -53,6 +55,17 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
                             "a resource body can take attributes from a hash (`* =>`) only once; merge the hashes"
                                 .into(),
                         );
+                    }
+                    for (i, attribute) in body.attributes.iter().enumerate().filter(|(_, a)| a.name != "*") {
+                        if body.attributes[..i].iter().any(|earlier| earlier.name == attribute.name) {
+                            report(
+                                attribute.name_span,
+                                format!(
+                                    "`{}` is already set in this resource body: Puppet fails wherever it evaluates the resource (\"The attribute '{}' has already been set\")",
+                                    attribute.name, attribute.name
+                                ),
+                            );
+                        }
                     }
                 }
             }

@@ -36,6 +36,7 @@
 //! - "expects a value for parameter" at L → `missing-parameter` there;
 //! - "Only subclasses can override parameters" at L, or "Parameter 'x' is
 //!   already set on … cannot redefine" at L → `illegal-override` at L;
+//! - "The attribute 'x' has already been set" → `duplicate-entry`;
 //! - "Somehow looped more than 1000 times" → `recursive-defined-type`;
 //! - "Illegal title type", "Missing title", "Empty string title", "The
 //!   title 'a' has already been used in this resource expression" at L →
@@ -179,6 +180,10 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
         let at = error.find("cannot redefine")?;
         let line = number_after(&error[at..], "line: ");
         return Some(Expectation { rules: &["illegal-override"], line, why });
+    }
+    if error.contains("The attribute '") && error.contains("' has already been set") {
+        // Puppet places it at the resource, mplint at the second attribute.
+        return Some(Expectation { rules: &["duplicate-entry"], line: None, why });
     }
     if error.contains("Somehow looped more than") {
         return Some(Expectation { rules: &["recursive-defined-type"], line: None, why });
