@@ -186,12 +186,20 @@ fn walk(
                 // What a module serves to agents (`.pp` is also SELinux's
                 // compiled policy), renders as text or loads as Ruby
                 // plugins (`lib/`): never read as manifests.
-                let is_served = is_dir
-                    && (name == "files" || name == "templates" || name == "lib")
-                    && entry
+                let in_module = || {
+                    entry
                         .path()
                         .parent()
-                        .is_some_and(|p| p.join("manifests").is_dir() || p.join("metadata.json").is_file());
+                        .is_some_and(|p| p.join("manifests").is_dir() || p.join("metadata.json").is_file())
+                };
+                // A module of plugins only has no `manifests/`.
+                let plugins = || ["puppet", "facter"].iter().any(|d| entry.path().join(d).is_dir());
+                let is_served = is_dir
+                    && match name.as_ref() {
+                        "files" | "templates" => in_module(),
+                        "lib" => in_module() || plugins(),
+                        _ => false,
+                    };
                 let is_skipped = is_dir && walk_skipped.iter().any(|s| s == entry.path());
                 let holds_the_tree = is_dir
                     && entry.path_is_symlink()

@@ -1498,6 +1498,12 @@ fn what_a_module_serves_renders_or_loads_as_ruby_is_not_read_as_code() {
         "modules/m/lib/puppet/provider/package/swupd.pp",
         "Puppet::Type.type(:package).provide :swupd do\nend\n",
     );
+    // Also in a module of plugins only.
+    write(
+        root,
+        "modules/swupd/lib/puppet/provider/package/swupd.pp",
+        "Puppet::Type.type(:package).provide :swupd do\nend\n",
+    );
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
