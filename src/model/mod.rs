@@ -234,7 +234,10 @@ impl<'a> Model<'a> {
         let mut first: Vec<(Entry, bool)> = Vec::new();
         for (i, site) in index.sites.iter().enumerate() {
             if site.nodes.is_empty() {
-                first.push((Entry::TopLevel { site: i }, site.standalone.is_none()));
+                // A file a tool applies on its own is a whole program too.
+                let applied =
+                    site.standalone.is_some_and(|file| workspace.applied_on_its_own(&files[file].source.path));
+                first.push((Entry::TopLevel { site: i }, site.standalone.is_none() || applied));
             } else {
                 first.extend((0..site.nodes.len()).map(|node| (Entry::Node { site: i, node }, true)));
             }

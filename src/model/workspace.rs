@@ -1277,6 +1277,14 @@ impl Workspace {
     }
 
     /// The role of a file in this layout.
+    /// Whether a tool applies the file on its own (`puppet apply FILE`): a
+    /// file of `manifests/` where they are applied one by one, or one a
+    /// tool applies beside a site that does not import it.
+    pub fn applied_on_its_own(&self, file: &Path) -> bool {
+        self.applied_alone.contains(file)
+            || self.separately_applied.iter().any(|env| file.parent() == Some(env.join("manifests").as_path()))
+    }
+
     pub fn role(&self, file: &Path) -> FileRole {
         if self.applied_alone.contains(file) {
             return FileRole::Standalone;

@@ -436,6 +436,11 @@ fn manifests_a_deployment_task_list_names_are_applied_one_by_one() {
     write(root, "deployment_tasks.yaml", tasks);
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert!(found.is_empty(), "{found:#?}");
+    // Each is a whole program: no node scope can bind what its classes read.
+    write(root, "deployment_scripts/puppet/modules/bar/manifests/init.pp", "class bar {\n  file { $bar_path: }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let levels: Vec<(&str, mplint::rules::Level)> = found.iter().map(|f| (f.rule, f.level)).collect();
+    assert_eq!(levels, [("undefined-variable", mplint::rules::Level::Error)], "{found:#?}");
 }
 
 #[test]
