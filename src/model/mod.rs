@@ -398,11 +398,11 @@ impl<'a> Model<'a> {
 
         // Classes and defined types no node reached are checked as entry
         // points: first those nothing else declares, then the ones those
-        // compilations did not reach either, in two steps. Each phase
+        // compilations did not reach either, in three steps. Each phase
         // depends only on the previous ones and visits in a fixed order: the
         // result is deterministic at any thread count.
         let declared_by_others = statically_declared(index);
-        for phase in 0..3 {
+        for phase in 0..4 {
             let environment_site = index.sites.iter().position(|s| s.standalone.is_none());
             let unreached: BTreeSet<&String> = index
                 .types
@@ -413,12 +413,15 @@ impl<'a> Model<'a> {
             let mut entries = Vec::new();
             for (name, definitions) in &index.types {
                 // Then those no other left declares (a parent that declares
-                // its child first reaches it as Puppet does), then the rest.
+                // its child first reaches it as Puppet does); of those left
+                // (declaring each other), a class before those of its
+                // namespace (`srv` before `srv::install`); then the rest.
                 let deferred = match phase {
                     0 => declared_by_others.contains_key(name),
                     1 => declared_by_others
                         .get(name)
                         .is_some_and(|by| by.iter().any(|d| d != name && unreached.contains(d))),
+                    2 => name.match_indices("::").any(|(end, _)| unreached.contains(&name[..end].to_string())),
                     _ => false,
                 };
                 if reached.contains(name) || deferred {

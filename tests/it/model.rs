@@ -486,6 +486,24 @@ fn an_empty_module_directory_defines_no_function_it_lacks() {
 }
 
 #[test]
+fn classes_declaring_each_other_are_checked_from_their_module_main_class() {
+    // `include srv` compiles; only `include srv::selinux` alone would fail
+    // (its parents declare `srv`, which declares `srv::install` again).
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "srv/manifests/init.pp",
+        "class srv {\n  class { 'srv::install': } ->\n  class { 'srv::selinux': } ->\n  class { 'srv::config': }\n}\n",
+    );
+    write(root, "srv/manifests/install.pp", "class srv::install inherits srv {\n  notify { 'install': }\n}\n");
+    write(root, "srv/manifests/selinux.pp", "class srv::selinux inherits srv::install {\n  notify { 'selinux': }\n}\n");
+    write(root, "srv/manifests/config.pp", "class srv::config {\n  include srv\n}\n");
+    let found = findings(vec![root.join("srv")], vec![]);
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
 fn top_scope_variables_a_node_function_may_set_are_not_undefined_in_its_nodes() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
