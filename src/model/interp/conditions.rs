@@ -96,15 +96,14 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let text = &self.files[ctx.file].source.text;
         let written = &text[value.span.start..value.span.end.min(text.len())];
         let call_text = written.split_whitespace().collect::<Vec<_>>().join(" ");
-        self.data_lookups.insert((ctx.scope, variable.name.clone()), (loc(ctx.file, target), call_text));
+        self.data_lookups.insert((ctx.scope, loc(ctx.file, target)), call_text);
     }
 
     /// The data lookup a variable of `scope` is bound to, when that is its
     /// only binding there.
     fn data_lookup(&self, scope: ScopeId, name: &str) -> Option<&str> {
-        let (at, call) = self.data_lookups.get(&(scope, std::sync::Arc::from(name)))?;
-        let bindings = self.scopes[scope].vars.get(name)?;
-        (bindings.len() == 1 && bindings[0].loc == Some(*at)).then_some(call.as_str())
+        let [only] = self.scopes[scope].vars.get(name)?.as_slice() else { return None };
+        self.data_lookups.get(&(scope, only.loc?)).map(String::as_str)
     }
 
     /// The unqualified variables expressions read, as written.

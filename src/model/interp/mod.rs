@@ -150,11 +150,11 @@ pub struct Interpreter<'m, 'a> {
     /// 'Debian'`), by scope and name, with where they are bound: testing
     /// the variable is testing that condition (negated when the flag is set).
     derived_tests: HashMap<(ScopeId, std::sync::Arc<str>), DerivedTest>,
-    /// Variables bound to a data lookup of literal arguments
-    /// (`$s = hiera('services', [])`), by scope and name, with where they
-    /// are bound and the call's text: one compilation looks the same key
-    /// up to the same value, wherever the variable is.
-    data_lookups: HashMap<(ScopeId, std::sync::Arc<str>), (Loc, String)>,
+    /// The call's text for variables bound to a data lookup of literal
+    /// arguments (`$s = hiera('services', [])`), by scope and where they
+    /// are bound: one compilation looks the same key up to the same value,
+    /// wherever the variable is.
+    data_lookups: HashMap<(ScopeId, Loc), String>,
     out: Compilation,
 }
 
