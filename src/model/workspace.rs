@@ -1337,12 +1337,7 @@ impl Workspace {
         if module != named || manifests != "manifests" || self.single_modules.keys().any(|dir| file.starts_with(dir)) {
             return None;
         }
-        let mut names = vec![module.clone()];
-        names.extend(inner.iter().cloned());
-        if !(inner.is_empty() && stem == "init") {
-            names.push(stem.to_string());
-        }
-        Some(names.join("::"))
+        Some(path_namespace(module, inner, stem))
     }
 
     /// Functions the modules define in Ruby (`lib/puppet/functions/**`,
@@ -1414,6 +1409,18 @@ impl Workspace {
 
 /// The file Puppet's autoloader reads for a class or defined type:
 /// `a` → `a/manifests/init.pp`, `a::b::c` → `a/manifests/b/c.pp`.
+/// The name a module file's path gives, which every name it defines must
+/// start with: the module, the directories under `manifests/`, and the
+/// file's stem unless it is the module's `init.pp`.
+pub fn path_namespace(module: &str, inner: &[String], stem: &str) -> String {
+    let mut names = vec![module.to_string()];
+    names.extend(inner.iter().cloned());
+    if !(inner.is_empty() && stem == "init") {
+        names.push(stem.to_string());
+    }
+    names.join("::")
+}
+
 pub fn autoload_path(name: &str) -> PathBuf {
     let mut parts = name.trim_start_matches("::").split("::");
     let module = parts.next().unwrap_or_default();

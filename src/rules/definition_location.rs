@@ -58,12 +58,8 @@ fn checked_file<'m>(model: &'m Model<'_>, id: usize) -> Option<Checked<'m>> {
             && segment.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
     };
     let loaded = inner.iter().all(|s| name_segment(s)) && name_segment(stem);
-    let mut names = vec![module.to_lowercase()];
-    names.extend(inner.iter().cloned());
-    if !(inner.is_empty() && stem == "init") {
-        names.push(stem.to_string());
-    }
-    Some(Checked { id, module, relative: rest.display().to_string(), namespace: names.join("::"), loaded })
+    let namespace = crate::model::workspace::path_namespace(&module.to_lowercase(), inner, stem);
+    Some(Checked { id, module, relative: rest.display().to_string(), namespace, loaded })
 }
 
 fn is_definition(kind: &ExprKind) -> bool {
