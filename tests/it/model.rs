@@ -3062,3 +3062,31 @@ fn operating_system_names_tested_as_a_set_imply_their_families() {
         assert_eq!(found.len(), clashes, "{first} / {second}: {found:#?}");
     }
 }
+
+#[test]
+fn a_branch_a_parameter_type_rules_out_is_not_checked() {
+    // Oracle case 573: a `String` or `Integer` parameter is never falsy,
+    // whatever declares the defined type; an `Optional` one may be `undef`.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "modules/m/manifests/init.pp", "class m (String $cert = '/etc/pki/cert.pem') {}\n");
+    write(
+        root,
+        "modules/m/manifests/conn.pp",
+        "define m::conn (String $cacert, Integer $port) {\n  include m\n  \
+         if $cacert { $c = $cacert } else { $c = $m::cacert }\n  \
+         unless $port { notify { \"${m::port}\": } }\n  notify { \"${title} ${c}\": }\n}\n",
+    );
+    write(
+        root,
+        "modules/m/manifests/maybe.pp",
+        "define m::maybe (Optional[String] $cacert = undef) {\n  include m\n  \
+         if $cacert { $c = $cacert } else { $c = $m::cacert }\n  notify { \"${title} ${c}\": }\n}\n",
+    );
+    let found = findings(vec![root.join("modules/m")], vec![]);
+    let reported: Vec<(&str, String, u32)> = found
+        .iter()
+        .map(|f| (f.rule, f.path.strip_prefix(root).unwrap().display().to_string(), f.span.start_pos.line))
+        .collect();
+    assert_eq!(reported, [("undefined-variable", "modules/m/manifests/maybe.pp".to_string(), 3)], "{found:#?}");
+}

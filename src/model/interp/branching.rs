@@ -93,6 +93,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 _ if never => Some(false),
                 _ if against(&holds) => Some(false),
                 _ if against(&fails) => Some(true),
+                _ if self.surely_truthy(tested, &rest) => Some(true),
                 _ => self.decided_membership(tested, &rest),
             };
             let truth = match value.truthy().or(known) {

@@ -701,6 +701,13 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
     }
 
+    /// Whether `tested` is a parameter of the scope `ctx` runs in whose
+    /// type holds no falsy value (parameters cannot be assigned again).
+    pub(super) fn surely_truthy(&self, tested: &Expr, ctx: &Ctx) -> bool {
+        let ExprKind::Variable(v) = &tested.kind else { return false };
+        v.split_scope().is_none() && self.truthy_parameters.contains(&(ctx.scope, v.name.to_string()))
+    }
+
     /// `$x in ['a', 'b']` where the path has found `$x` equal to one of the
     /// literals (true) or unequal to each (false).
     pub(super) fn decided_membership(&mut self, tested: &Expr, ctx: &Ctx) -> Option<bool> {

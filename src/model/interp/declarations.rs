@@ -240,6 +240,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             if let Some(t) = param.type_expr.as_ref().filter(|t| !records_nothing(t)) {
                 self.eval(t, ctx);
             }
+            if value.truthy().is_none() && self.type_is_truthy(param, ctx.file) {
+                self.truthy_parameters.insert((ctx.scope, param.name.clone()));
+            }
             if self.record_values {
                 self.parameters.insert((ctx.scope, param.name.clone()), passed.contains_key(&param.name));
             }
@@ -756,6 +759,20 @@ impl Interpreter<'_, '_> {
             }
         }
         refused
+    }
+
+    /// Whether a parameter's declared type surely holds neither `undef` nor
+    /// `false`: Puppet refuses such a value, so the parameter is truthy.
+    fn type_is_truthy(&self, param: &Parameter, file: crate::model::index::FileId) -> bool {
+        let Some(type_expr) = &param.type_expr else { return false };
+        let Some(written) = self.files[file].source.text.get(type_expr.span.start..type_expr.span.end) else {
+            return false;
+        };
+        if has_comment(written) {
+            return false;
+        }
+        let at = Loc::new(file, type_expr.span);
+        [Value::Undef, Value::Bool(false)].iter().all(|falsy| self.instance_of_type(falsy, written, at) == Some(false))
     }
 
     /// The type a type alias of the tree stands for, as written; `None`

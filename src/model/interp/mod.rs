@@ -155,6 +155,10 @@ pub struct Interpreter<'m, 'a> {
     /// are bound: one compilation looks the same key up to the same value,
     /// wherever the variable is.
     data_lookups: HashMap<(ScopeId, Loc), String>,
+    /// Parameters whose declared type holds neither `undef` nor `false`
+    /// (`String`, `Stdlib::Absolutepath`), by scope: whatever their value,
+    /// `if $p` takes its body.
+    truthy_parameters: rustc_hash::FxHashSet<(ScopeId, String)>,
     out: Compilation,
 }
 
@@ -204,6 +208,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             parameters: HashMap::default(),
             derived_tests: HashMap::default(),
             data_lookups: HashMap::default(),
+            truthy_parameters: Default::default(),
             templates: None,
             set_elsewhere: None,
             type_names: None,
