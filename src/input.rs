@@ -179,6 +179,10 @@ fn walk(
                 let name = entry.file_name().to_string_lossy();
                 let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
                 let is_vcs = is_dir && VCS_DIRS.contains(&name.as_ref());
+                // Puppet loads no module or manifest from a hidden directory
+                // (`modules/.deprecated/`, a tool's `.kitchen/` copies); one on
+                // the module path (Bolt's `.modules`) is walked as an entry of it.
+                let is_hidden = is_dir && entry.depth() > 0 && name.starts_with('.');
                 // Modules a test harness installs, not the tree's own code.
                 let is_fixtures = is_dir
                     && name == "fixtures"
@@ -210,6 +214,7 @@ fn walk(
                 }
                 !holds_the_tree
                     && !is_vcs
+                    && !is_hidden
                     && !is_fixtures
                     && !is_served
                     && !is_skipped

@@ -3090,3 +3090,23 @@ fn a_branch_a_parameter_type_rules_out_is_not_checked() {
         .collect();
     assert_eq!(reported, [("undefined-variable", "modules/m/manifests/maybe.pp".to_string(), 3)], "{found:#?}");
 }
+
+#[test]
+fn code_in_a_hidden_directory_is_not_the_trees_own() {
+    // Puppet loads no module named `.old`; Bolt installs modules into
+    // `.modules`, which is on its project's module path: read, not reported.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "modules/bar/manifests/init.pp", "class bar {}\n");
+    write(root, "modules/.old/oldprof/manifests/init.pp", "class oldprof {\n  class { 'bar': x => 1 }\n}\n");
+    write(root, "manifests/site.pp", "node default {\n  include bar\n}\n");
+    assert!(findings(vec![root.to_path_buf()], vec![]).is_empty());
+
+    let project = tempfile::tempdir().unwrap();
+    let root = project.path();
+    write(root, "bolt-project.yaml", "name: site\n");
+    write(root, ".modules/vendored/manifests/init.pp", "class vendored {\n  class { 'site': x => 1 }\n}\n");
+    write(root, "manifests/init.pp", "class site {\n  include vendored\n  include nosuch\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 3)], "{found:#?}");
+}
