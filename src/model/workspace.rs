@@ -945,6 +945,13 @@ impl Workspace {
         }
         ws.node_classifier = paths.iter().filter(|p| p.is_dir()).find_map(|p| node_classifier_within(p, 1));
         ws.module_dirs.extend(module_path.iter().cloned());
+        if ws.node_classifier.is_none() {
+            // A site that manages its Puppet server's configuration keeps
+            // it in a module (`puppetmaster/templates/puppet.conf.erb`).
+            ws.node_classifier = ws.modules().values().find_map(|module| {
+                ["templates", "files"].iter().find_map(|served| node_classifier_within(&module.join(served), 1))
+            });
+        }
         ws.module_dirs.dedup();
         // Modules inside a module (test fixtures) are not on the module path;
         // directories of modules grouped in one (`modules/{public,local}`) are.

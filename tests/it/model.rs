@@ -1576,6 +1576,26 @@ fn an_unbound_read_an_external_node_classifier_may_set_is_a_warning() {
 }
 
 #[test]
+fn a_puppet_conf_a_module_serves_may_set_an_external_node_classifier() {
+    // The site's Puppet server is configured by a module of the tree.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include foo\n}\n");
+    write(root, "modules/foo/manifests/init.pp", "class foo {\n  notify { \"${datacenter}\": }\n}\n");
+    write(
+        root,
+        "modules/pm/templates/puppet.conf.erb",
+        "[master]\nnode_terminus = exec\nexternal_nodes = <%= @enc %>\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(
+        found.iter().map(|f| (f.rule, f.level)).collect::<Vec<_>>(),
+        [("undefined-variable", mplint::rules::Level::Warning)]
+    );
+    assert!(found[0].message.contains("modules/pm/templates/puppet.conf.erb sets"), "{found:#?}");
+}
+
+#[test]
 fn a_plan_returns_or_passes_on_the_results_of_apply() {
     // Puppet (tasks mode) parses each as one call: `notice(...)`, `return(...)`.
     let dir = tempfile::tempdir().unwrap();
