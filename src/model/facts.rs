@@ -881,6 +881,15 @@ fn executable_fact_names(text: &str) -> (Vec<String>, Vec<String>) {
         set.extend(assigned.captures_iter(text).map(|c| c[1].to_string()));
     }
     let mut may_set: BTreeSet<String> = BTreeSet::new();
+    // A key built at run time (`"camera_%s=" % key`, `"timesync_${n}="`,
+    // `"rack_" + key + "="`): any name that starts as it does, `prefix*`.
+    let formatted = pattern(
+        r#"["']([A-Za-z0-9_]*)(?:%[sdr]|\{[^}"'\n]*\}|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|#\{[^}"'\n]*\})[A-Za-z0-9_]*="#,
+    );
+    let concatenated = pattern(r#"["']([A-Za-z_][A-Za-z0-9_]*)["']\s*[+.]\s*[^\n]*?["']="#);
+    for prefix in formatted.captures_iter(text).chain(concatenated.captures_iter(text)) {
+        may_set.insert(format!("{}*", &prefix[1]));
+    }
     may_set.extend(quoted.captures_iter(text).map(|c| c[1].to_string()));
     may_set.extend(key_line.captures_iter(text).map(|c| c[1].to_string()));
     if set.is_empty() && may_set.is_empty() {
@@ -1176,5 +1185,14 @@ mod tests {
         assert_eq!(may_set("a.py", "print(json.dumps({'vms': v}))"), ["vms"]);
         assert!(set("a.py", "print(json.dumps({'vms': v}))").is_empty());
         assert_eq!(may_set("a", "#!/bin/sh\nexec /opt/facts\n"), ["*"]);
+        let camera = "for key, val in found.items():\n    print(\"camera_%s=%s\" % (key, val))\n";
+        assert_eq!(may_set("c.py", camera), ["camera_*"]);
+        assert_eq!(may_set("t.sh", "for n in a b; do echo \"timesync_${n}=yes\"; done\n"), ["timesync_*"]);
+        assert_eq!(may_set("f.py", "print(f\"net_{name}={v}\")\n"), ["net_*"]);
+        assert!(may_set("r.py", "print('rack_' + key + '=' + v)\n").contains(&"rack_*".to_string()));
+        // A key computed whole: any name.
+        assert!(may_set("k.py", "print('%s=%s' % (k, v))\n").contains(&"*".to_string()));
+        // A known key beside: still set for certain.
+        assert_eq!(set("m.sh", "echo \"model=$m\"\necho \"cam_$c=1\"\n"), ["model"]);
     }
 }

@@ -3130,3 +3130,22 @@ fn code_in_a_hidden_directory_is_not_the_trees_own() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 3)], "{found:#?}");
 }
+
+#[test]
+fn a_fact_name_an_executable_builds_at_run_time_may_be_any_name_so_begun() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "modules/foo/facts.d/cam.py",
+        "#!/usr/bin/env python3\nfor key, val in {'ocam': 'yes'}.items():\n    print(\"cam_%s=%s\" % (key, val))\n",
+    );
+    write(
+        root,
+        "modules/foo/manifests/init.pp",
+        "class foo {\n  if $cam_ocam == 'yes' { notify { 'ocam': } }\n  notify { \"${other}\": }\n}\n",
+    );
+    write(root, "manifests/site.pp", "include foo\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("undefined-variable", "init.pp".to_string(), 3)], "{found:#?}");
+}
