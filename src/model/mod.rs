@@ -113,8 +113,16 @@ pub struct Model<'a> {
 pub fn module_copies(files: &[ParsedFile], workspace: &Workspace) -> Vec<std::path::PathBuf> {
     let copies: BTreeSet<std::path::PathBuf> = files
         .iter()
-        .filter(|file| matches!(workspace.role(&file.source.path), workspace::FileRole::Standalone))
-        .filter_map(|file| index::module_copy_root(&file.source.path))
+        .filter_map(|file| {
+            let root = index::module_copy_root(&file.source.path)?;
+            let loose = matches!(workspace.role(&file.source.path), workspace::FileRole::Standalone);
+            // A module kept inside manifests (`manifests/mods/foo/`), whose
+            // classes are read as the site's or its module's: applied with
+            // a module path that holds it, which syncs its facts.
+            let inside_manifests =
+                root.ancestors().skip(1).any(|dir| dir.file_name().is_some_and(|n| n == "manifests"));
+            (loose || inside_manifests).then_some(root)
+        })
         .collect();
     copies.into_iter().collect()
 }

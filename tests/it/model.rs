@@ -3149,3 +3149,24 @@ fn a_fact_name_an_executable_builds_at_run_time_may_be_any_name_so_begun() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("undefined-variable", "init.pp".to_string(), 3)], "{found:#?}");
 }
+
+#[test]
+fn the_facts_of_a_module_kept_inside_manifests_are_facts() {
+    // Applied as `puppet apply manifests/site.pp --modulepath manifests/mods`:
+    // the module's classes are part of the main manifest, its facts synced.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "include foo\n");
+    write(root, "manifests/mods/foo/lib/facter/myfact.rb", "Facter.add(:myfact) do\n  setcode { 'x' }\nend\n");
+    write(root, "manifests/mods/foo/manifests/init.pp", "class foo {\n  notify { \"a ${myfact} ${other}\": }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let reported: Vec<(&str, String)> = found.iter().map(|f| (f.rule, f.message.clone())).collect();
+    assert!(
+        reported.iter().all(|(rule, message)| *rule == "top-scope-fact" || !message.contains("myfact")),
+        "{found:#?}"
+    );
+    assert!(
+        reported.iter().any(|(rule, message)| *rule == "undefined-variable" && message.contains("other")),
+        "{found:#?}"
+    );
+}
