@@ -3170,3 +3170,24 @@ fn the_facts_of_a_module_kept_inside_manifests_are_facts() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn a_variable_bound_to_a_class_variable_is_that_value() {
+    // Both classes copy `$m::role`: it cannot be 'client' in one and
+    // 'master' in the other. Copies of two different variables can.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "m/manifests/init.pp",
+        "class m (String $role = 'client', String $other = 'master') {\n  include m::a\n  include m::b\n  include m::c\n}\n",
+    );
+    write(root, "m/manifests/a.pp", "class m::a {\n  $role = $m::role\n  if $role == 'client' {\n    file { '/etc/x.conf': ensure => file }\n    file { '/etc/y.conf': ensure => file }\n  }\n}\n");
+    write(root, "m/manifests/b.pp", "class m::b {\n  $role = $::m::role\n  if $role == 'master' {\n    file { '/etc/x.conf': ensure => file }\n  }\n}\n");
+    write(root, "m/manifests/c.pp", "class m::c {\n  $role = $m::other\n  if $role == 'master' {\n    file { '/etc/y.conf': ensure => file }\n  }\n}\n");
+    let found = findings(vec![root.join("m")], vec![]);
+    let duplicates: Vec<&str> =
+        found.iter().filter(|f| f.rule == "possible-duplicate-resource").map(|f| f.message.as_str()).collect();
+    assert_eq!(duplicates.len(), 1, "{found:#?}");
+    assert!(duplicates[0].starts_with("File['/etc/y.conf']"), "{found:#?}");
+}

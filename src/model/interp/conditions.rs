@@ -68,6 +68,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let mut written_out = Vec::new();
         for name in self.unqualified_names(exprs, ctx.file) {
             let found = self.lookup(ctx.scope, name, &ctx.path).ok();
+            if let Some(source) = found.and_then(|(scope, _)| self.variable_copy(scope, name)) {
+                written_out.push((name, source.to_string()));
+                continue;
+            }
             if let Some(call) = found.and_then(|(scope, _)| self.data_lookup(scope, name)) {
                 written_out.push((name, call.to_string()));
                 scopes.push_str("lookup,");
@@ -97,6 +101,25 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let written = &text[value.span.start..value.span.end.min(text.len())];
         let call_text = written.split_whitespace().collect::<Vec<_>>().join(" ");
         self.data_lookups.insert((ctx.scope, loc(ctx.file, target)), call_text);
+    }
+
+    /// Remembers a variable bound to a class's variable (`$role =
+    /// $ipa::role`): one value with it in a compilation.
+    pub(super) fn note_variable_copy(&mut self, variable: &Variable, target: &Expr, value: &Expr, ctx: &Ctx) {
+        let ExprKind::Variable(source) = &value.kind else { return };
+        if variable.is_qualified() {
+            return;
+        }
+        let Some((class, name)) = source.split_scope().filter(|(class, _)| !class.is_empty()) else { return };
+        let written = format!("${}::{name}", class.to_ascii_lowercase());
+        self.variable_copies.insert((ctx.scope, loc(ctx.file, target)), written);
+    }
+
+    /// The class variable a variable of `scope` copies, when that is its
+    /// only binding there.
+    fn variable_copy(&self, scope: ScopeId, name: &str) -> Option<&str> {
+        let [only] = self.scopes[scope].vars.get(name)?.as_slice() else { return None };
+        self.variable_copies.get(&(scope, only.loc?)).map(String::as_str)
     }
 
     /// The data lookup a variable of `scope` is bound to, when that is its

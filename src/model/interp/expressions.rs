@@ -172,6 +172,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 if let (AssignOp::Assign, ExprKind::Variable(variable), Value::Unknown) = (op, &target.kind, &value) {
                     self.note_derived_test(variable, target, value_expr, ctx);
                     self.note_data_lookup(variable, target, value_expr, ctx);
+                    self.note_variable_copy(variable, target, value_expr, ctx);
                 }
                 value
             }

@@ -155,6 +155,9 @@ pub struct Interpreter<'m, 'a> {
     /// are bound: one compilation looks the same key up to the same value,
     /// wherever the variable is.
     data_lookups: HashMap<(ScopeId, Loc), String>,
+    /// Variables bound to a class's variable (`$role = $ipa::role`), as
+    /// `$ipa::role`, by scope and where they are bound.
+    variable_copies: HashMap<(ScopeId, Loc), String>,
     /// Parameters whose declared type holds neither `undef` nor `false`
     /// (`String`, `Stdlib::Absolutepath`), by scope: whatever their value,
     /// `if $p` takes its body.
@@ -208,6 +211,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             parameters: HashMap::default(),
             derived_tests: HashMap::default(),
             data_lookups: HashMap::default(),
+            variable_copies: HashMap::default(),
             truthy_parameters: Default::default(),
             templates: None,
             set_elsewhere: None,
