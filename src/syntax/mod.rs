@@ -323,6 +323,21 @@ fn describe_error(root: Node<'_>, source: &SourceFile, truncated: bool) -> Synta
     problem
 }
 
+/// Whether the string that `text` opens with quote `q` ends.
+fn closes(text: &str, q: char) -> bool {
+    let mut chars = text.chars().skip(1);
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            c if c == q => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
 /// A number before `before` that Puppet's lexer refuses: its place and
 /// Puppet's message.
 struct InvalidNumber {
@@ -421,7 +436,11 @@ fn describe_first_error<'t>(
         let span = source.span(unlexable.start_byte(), unlexable.start_byte());
         let text = &source.text[unlexable.byte_range()];
         let message = match text.chars().next() {
-            Some(q @ ('\'' | '"')) => Some(format!("unclosed quote: the string starting with {q} has no end")),
+            // A string that closes (`['a' 'b']`: a comma missing before
+            // it) is a token in the wrong place, told below.
+            Some(q @ ('\'' | '"')) if !closes(&source.text[unlexable.start_byte()..], q) => {
+                Some(format!("unclosed quote: the string starting with {q} has no end"))
+            }
             Some('@') if text.starts_with("@(") => {
                 Some("malformed heredoc: expected @(TAG), @(\"TAG\"), @(TAG:syntax) or @(TAG/escapes)".to_string())
             }
@@ -600,6 +619,8 @@ fn missing_comma<'t>(
         match (node.kind(), family.parent(node).map(|p| p.kind())) {
             ("attribute", Some("attributes")) => break "attribute",
             ("pair", Some("hash")) => break "hash entry",
+            (kind, Some("array")) if node.is_named() && kind != "comment" => break "array element",
+            (kind, Some("arguments")) if node.is_named() && kind != "comment" => break "argument",
             _ => node = family.parent(node)?,
         }
     };
@@ -936,6 +957,10 @@ fn describe_found(text: &str) -> String {
     }
     let first_line = text.lines().next().unwrap_or("");
     let shown: String = first_line.chars().take(40).collect();
+    // A whole single-quoted string shows its own quotes.
+    if shown.len() == first_line.len() && shown.len() >= 2 && shown.starts_with('\'') && shown.ends_with('\'') {
+        return shown;
+    }
     if shown.len() < first_line.len() {
         format!("'{shown}…'")
     } else {

@@ -120,7 +120,7 @@ fn disagreement(parsed: &ParsedFile, verdict: &Verdict) -> Option<String> {
             on_quote && (at.line, at.column + 1) == puppet
         } else {
             // Puppet reports the end of the string's last interpolation.
-            on_quote && (at.line, at.column) < puppet
+            verdict.message.starts_with("Unclosed quote") && on_quote && (at.line, at.column) < puppet
         }
     } else if problem.message.starts_with("expected `,`") {
         let next = parsed.source.position(next_token(text, problem.span.start));

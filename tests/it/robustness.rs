@@ -78,7 +78,7 @@ fn nested_interpolation_openers() {
 fn invalid_list_assignment_line() {
     let findings = findings_for("list.pp", format!("$x = {}'x'\n", "'x',".repeat(25_000)));
     only_syntax_error_at(&findings, 1, 10);
-    assert!(findings[0].3.starts_with("unexpected ''x''"), "{findings:?}");
+    assert!(findings[0].3.starts_with("unexpected 'x'"), "{findings:?}");
 }
 
 #[test]

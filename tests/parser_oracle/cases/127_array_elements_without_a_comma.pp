@@ -1,0 +1,3 @@
+# A comma missing between two strings of an array: both strings close.
+$packages = ['nodejs'
+  'nodejs-legacy']

@@ -1,0 +1,2 @@
+# Two arguments without a comma between them.
+notice('a' 'b')

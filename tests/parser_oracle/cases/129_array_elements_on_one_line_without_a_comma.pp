@@ -1,0 +1,2 @@
+# On one line: the comma goes after the first element.
+$x = [1, 'a' 'b']
