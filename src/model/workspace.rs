@@ -846,21 +846,55 @@ fn node_classifier_within(dir: &Path, depth: usize) -> Option<PathBuf> {
     }
     files.sort();
     dirs.sort();
-    let sets_classifier = |text: &str| {
-        text.lines().any(|line| {
+    let sets_classifier = |path: &PathBuf, text: &str| {
+        let template = path.extension().is_some_and(|e| e == "erb" || e == "epp");
+        unconditional_lines(text, template).any(|line| {
             let Some((key, value)) = line.split_once('=') else { return false };
             let (key, value) = (key.trim(), value.trim());
             (key == "node_terminus" && value == "exec")
-                || (key == "external_nodes" && !value.is_empty() && value != "none")
+                || (key == "external_nodes" && !value.is_empty() && value != "none" && !value.contains("<%"))
         })
     };
-    if let Some(conf) = files.into_iter().find(|f| std::fs::read_to_string(f).is_ok_and(|t| sets_classifier(&t))) {
+    if let Some(conf) = files.into_iter().find(|f| std::fs::read_to_string(f).is_ok_and(|t| sets_classifier(f, &t))) {
         return Some(conf);
     }
     if depth == 0 {
         return None;
     }
     dirs.iter().find_map(|d| node_classifier_within(d, depth - 1))
+}
+
+/// The lines of a configuration file that every copy of it has: in an ERB
+/// or EPP template, those outside its conditions and loops (a module's
+/// `node_terminus = exec` under `<% if @enc %>` is an option, not the
+/// site's choice).
+fn unconditional_lines(text: &str, template: bool) -> impl Iterator<Item = &str> {
+    let mut depth = 0usize;
+    text.lines().filter(move |line| {
+        if !template {
+            return true;
+        }
+        let outside = depth == 0;
+        let mut rest = *line;
+        while let Some(open) = rest.find("<%") {
+            let after = &rest[open + 2..];
+            let close = after.find("%>").unwrap_or(after.len());
+            let code = after[..close].trim_start_matches(['-', '=']).trim_end_matches('-').trim();
+            let opens = ["if ", "unless ", "case ", "while ", "for "].iter().any(|k| code.starts_with(k))
+                || code.ends_with(" do")
+                || code.contains(" do |")
+                || code.ends_with('{');
+            let closes = code == "end" || code.starts_with('}');
+            if closes {
+                depth = depth.saturating_sub(1);
+            }
+            if opens {
+                depth += 1;
+            }
+            rest = &after[close.min(after.len())..];
+        }
+        outside && depth == 0 && !line.contains("<%")
+    })
 }
 
 /// Puppet's base module path for an environment of a code directory

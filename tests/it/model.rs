@@ -1577,21 +1577,24 @@ fn an_unbound_read_an_external_node_classifier_may_set_is_a_warning() {
 
 #[test]
 fn a_puppet_conf_a_module_serves_may_set_an_external_node_classifier() {
-    // The site's Puppet server is configured by a module of the tree.
+    // The site's Puppet server is configured by a module of the tree. A
+    // module that only offers a classifier as an option does not say so.
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     write(root, "manifests/site.pp", "node default {\n  include foo\n}\n");
     write(root, "modules/foo/manifests/init.pp", "class foo {\n  notify { \"${datacenter}\": }\n}\n");
+    let optional = "[master]\n<% if @enc -%>\nnode_terminus = exec\n<% end -%>\nexternal_nodes = <%= @enc %>\n";
+    write(root, "modules/puppet/templates/server/puppet.conf.erb", optional);
+    let levels = |found: &[Finding]| found.iter().map(|f| (f.rule, f.level)).collect::<Vec<_>>();
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(levels(&found), [("undefined-variable", mplint::rules::Level::Error)], "{found:#?}");
     write(
         root,
         "modules/pm/templates/puppet.conf.erb",
-        "[master]\nnode_terminus = exec\nexternal_nodes = <%= @enc %>\n",
+        "[master]\n<% if @ca -%>\nca = true\n<% end -%>\nnode_terminus = exec\nexternal_nodes = <%= @enc %>\n",
     );
     let found = findings(vec![root.to_path_buf()], vec![]);
-    assert_eq!(
-        found.iter().map(|f| (f.rule, f.level)).collect::<Vec<_>>(),
-        [("undefined-variable", mplint::rules::Level::Warning)]
-    );
+    assert_eq!(levels(&found), [("undefined-variable", mplint::rules::Level::Warning)], "{found:#?}");
     assert!(found[0].message.contains("modules/pm/templates/puppet.conf.erb sets"), "{found:#?}");
 }
 
