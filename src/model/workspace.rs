@@ -458,6 +458,34 @@ fn bolt_modulepath(root: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
+/// The modules a `bolt-project.yaml` lists under `modules:`, by their
+/// short names: `- name: puppet/python`, `- puppetlabs-stdlib`.
+fn bolt_project_modules(text: &str) -> Vec<String> {
+    let mut modules = Vec::new();
+    let mut in_modules = false;
+    for line in text.lines() {
+        if !line.starts_with([' ', '-', '#']) && !line.trim().is_empty() {
+            in_modules = line.split(" #").next().is_some_and(|l| l.trim_end() == "modules:");
+            continue;
+        }
+        if !in_modules {
+            continue;
+        }
+        let item = line.trim_start().trim_start_matches("- ").trim();
+        let written = match item.strip_prefix("name:") {
+            Some(name) => name,
+            None if line.trim_start().starts_with("- ") && !item.contains(':') => item,
+            None => continue,
+        };
+        let written = written.split(" #").next().unwrap_or("").trim().trim_matches(['"', '\'']);
+        let short = written.rsplit(['/', '-']).next().unwrap_or("");
+        if is_module_name(short) {
+            modules.push(short.to_string());
+        }
+    }
+    modules
+}
+
 /// The directory a `mod` line installs from: `:path => './app'` (r10k,
 /// librarian-puppet) or `path: './app'`.
 fn local_path(line: &str) -> Option<String> {
@@ -1268,6 +1296,13 @@ impl Workspace {
         for module in puppetfile.disabled {
             self.puppetfile_disabled.entry(module).or_insert_with(|| root.join("Puppetfile"));
         }
+        // `bolt module install` installs what a project's `modules:` lists.
+        if root.join("bolt-project.yaml").is_file() {
+            let config = root.join("bolt-project.yaml");
+            for module in bolt_project_modules(&std::fs::read_to_string(&config).unwrap_or_default()) {
+                self.puppetfile_modules.entry(module).or_insert_with(|| config.clone());
+            }
+        }
     }
 
     /// Whether module `name` of the module directory at `position` of the
@@ -1532,6 +1567,13 @@ mod tests {
         assert_eq!(autoload_path("apache"), PathBuf::from("apache/manifests/init.pp"));
         assert_eq!(autoload_path("apache::mod::ssl"), PathBuf::from("apache/manifests/mod/ssl.pp"));
         assert_eq!(autoload_path("::ntp::config"), PathBuf::from("ntp/manifests/config.pp"));
+    }
+
+    #[test]
+    fn bolt_project_module_lists() {
+        let config = "name: boss\nmodules:\n  - name: puppet/python\n    version_requirement: '>= 6.0.0'\n  - puppetlabs-stdlib # core\n  - git: https://github.com/puppetlabs/puppetlabs-yaml\n    ref: main\nmodulepath:\n  - site\n";
+        assert_eq!(bolt_project_modules(config), ["python", "stdlib"]);
+        assert!(bolt_project_modules("name: boss\nmodulepath: [site]\n").is_empty());
     }
 
     #[test]

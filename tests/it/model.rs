@@ -3194,3 +3194,23 @@ fn a_variable_bound_to_a_class_variable_is_that_value() {
     assert_eq!(duplicates.len(), 1, "{found:#?}");
     assert!(duplicates[0].starts_with("File['/etc/y.conf']"), "{found:#?}");
 }
+
+#[test]
+fn the_modules_a_bolt_project_lists_are_named_as_their_source() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "bolt-project.yaml",
+        "name: boss\nmodules:\n  - puppet/python\n  - name: puppet/systemd\n    ref: main\n",
+    );
+    write(root, "manifests/init.pp", "class boss {\n  include python\n  include epel\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let messages: Vec<&str> = found.iter().filter(|f| f.rule == "missing-module").map(|f| f.message.as_str()).collect();
+    assert_eq!(messages.len(), 2, "{found:#?}");
+    assert!(
+        messages.iter().any(|m| m.contains("`python`") && m.contains("bolt-project.yaml installs it")),
+        "{messages:#?}"
+    );
+    assert!(messages.iter().any(|m| m.contains("`epel`") && m.contains("no Puppetfile")), "{messages:#?}");
+}
