@@ -692,7 +692,16 @@ fn holds_environment_layout(dir: &Path) -> bool {
         && ["modules", "site-modules", "site"]
             .iter()
             .any(|m| child_dirs(&dir.join(m)).iter().any(|module| module.join("manifests").is_dir()));
-    beside_modules || code_beside_puppetfile(dir)
+    beside_modules || data_beside_modules(dir) || code_beside_puppetfile(dir)
+}
+
+/// Hiera data beside a directory of modules, the directory being no
+/// module: an environment whose main manifest a module deploys
+/// (`puppet/{modules,hieradata}`).
+fn data_beside_modules(dir: &Path) -> bool {
+    !looks_like_module(dir)
+        && (dir.join("hieradata").is_dir() || (dir.join("data").is_dir() && dir.join("hiera.yaml").is_file()))
+        && child_dirs(&dir.join("modules")).iter().any(|module| module.join("manifests").is_dir())
 }
 
 /// The tree a file named on its own belongs to, analysed whole so that the
@@ -790,6 +799,10 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
         }
         // A module's or a repository's test fixtures are not checked.
         if looks_like_module(&child) || child.file_name().is_some_and(|n| n == "spec") {
+            continue;
+        }
+        if data_beside_modules(&child) {
+            consider(child, false);
             continue;
         }
         let child_is_environments = child.file_name().is_some_and(|n| n == "environments");
@@ -1222,6 +1235,7 @@ impl Workspace {
                 if looks_like_module(&child)
                     || is_environment(&child)
                     || is_bare_environment(&child)
+                    || data_beside_modules(&child)
                     || child.join("environment.conf").exists()
                     || child.join("manifests").is_dir()
                 {

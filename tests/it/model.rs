@@ -3214,3 +3214,18 @@ fn the_modules_a_bolt_project_lists_are_named_as_their_source() {
     );
     assert!(messages.iter().any(|m| m.contains("`epel`") && m.contains("no Puppetfile")), "{messages:#?}");
 }
+
+#[test]
+fn hiera_data_beside_a_directory_of_modules_is_an_environment() {
+    // `env/` is an environment whose main manifest a module deploys; an
+    // old copy of one of its modules elsewhere in the repository is not
+    // on its module path.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "env/modules/a/manifests/init.pp", "class a {\n  include b\n}\n");
+    write(root, "env/modules/b/manifests/init.pp", "class b {}\n");
+    write(root, "env/hieradata/common.yaml", "---\n");
+    write(root, "old/dep/modules/b/manifests/init.pp", "class b {}\n");
+    write(root, "old/dep/modules/c/manifests/init.pp", "class c {\n  include b\n}\n");
+    assert!(findings(vec![root.to_path_buf()], vec![]).is_empty());
+}
