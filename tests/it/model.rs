@@ -3229,3 +3229,19 @@ fn hiera_data_beside_a_directory_of_modules_is_an_environment() {
     write(root, "old/dep/modules/c/manifests/init.pp", "class c {\n  include b\n}\n");
     assert!(findings(vec![root.to_path_buf()], vec![]).is_empty());
 }
+
+#[test]
+fn a_read_under_its_own_truth_test_is_bound() {
+    // Puppet 7.23 with `$pw` at top scope compiles; without it, it fails at
+    // the test (strict_variables), never inside the branch.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "class foo {\n  if $pw {\n    notify { 'a': message => $pw }\n  } else {\n    $pw = 'generated'\n  }\n  unless $other {\n    notify { 'b': message => $other }\n  }\n}\nnode default { include foo }\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let lines: Vec<(&str, u32)> = found.iter().map(|f| (f.rule, f.span.start_pos.line)).collect();
+    assert_eq!(lines, [("use-before-assign", 2), ("undefined-variable", 7), ("undefined-variable", 8)], "{found:#?}");
+}

@@ -557,6 +557,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 all.extend(self.guards_of(right, false, file));
                 all
             }
+            // `if $x { … }`: an unbound `$x` is undef, so the body runs only
+            // where it is bound.
+            ExprKind::Variable(v) if holds && !v.is_match_variable() => {
+                vec![(Guarded::Variable(v.unanchored().to_string()), true)]
+            }
             // Where a fact is there (`'x' in $facts`, `has_key($facts, 'x')`,
             // `$facts['x']`, `$facts['x'] != undef`), `$::x` is bound.
             _ if holds => fact_tested_present(expr).map(|name| (Guarded::Variable(name), true)).into_iter().collect(),
