@@ -480,6 +480,7 @@ fn check_tree_group(
     }
     outcome.checked = reported.iter().filter(|r| **r).count();
     workspace.roots = config_roots.to_vec();
+    workspace.find_node_classifier_above(&roots, config_roots);
     workspace.read_tool_manifests(config_roots, searched);
     workspace.display = display.clone();
     workspace.include_functions = options.settings.include_functions.clone();

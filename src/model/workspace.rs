@@ -905,6 +905,24 @@ fn node_classifier_within(dir: &Path, depth: usize) -> Option<PathBuf> {
     dirs.iter().find_map(|d| node_classifier_within(d, depth - 1))
 }
 
+impl Workspace {
+    /// Where an environment is checked within a larger tree, the
+    /// configuration directory above it (`puppet/puppet.conf` over
+    /// `puppet/development/`), inside that tree, may set the classifier.
+    pub fn find_node_classifier_above(&mut self, environments: &[PathBuf], trees: &[PathBuf]) {
+        if self.node_classifier.is_some() {
+            return;
+        }
+        self.node_classifier = environments.iter().find_map(|environment| {
+            environment
+                .ancestors()
+                .skip(1)
+                .take_while(|dir| trees.iter().any(|tree| dir.starts_with(tree)))
+                .find_map(|dir| node_classifier_within(dir, 0))
+        });
+    }
+}
+
 /// The lines of a configuration file that every copy of it has: in an ERB
 /// or EPP template, those outside its conditions and loops (a module's
 /// `node_terminus = exec` under `<% if @enc %>` is an option, not the

@@ -3245,3 +3245,19 @@ fn a_read_under_its_own_truth_test_is_bound() {
     let lines: Vec<(&str, u32)> = found.iter().map(|f| (f.rule, f.span.start_pos.line)).collect();
     assert_eq!(lines, [("use-before-assign", 2), ("undefined-variable", 7), ("undefined-variable", 8)], "{found:#?}");
 }
+
+#[test]
+fn a_puppet_conf_above_an_environment_of_the_tree_sets_its_classifier() {
+    // `puppet/puppet.conf` configures the environments below it.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "puppet.conf", "[main]\nnode_terminus = exec\nexternal_nodes = /usr/local/bin/enc\n");
+    write(root, "development/manifests/site.pp", "notify { 'top': }\nnode default {\n  include foo\n}\n");
+    write(root, "development/modules/foo/manifests/init.pp", "class foo {\n  notify { \"${bar}\": }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(
+        found.iter().map(|f| (f.rule, f.level)).collect::<Vec<_>>(),
+        [("undefined-variable", mplint::rules::Level::Warning)],
+        "{found:#?}"
+    );
+}
