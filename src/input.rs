@@ -198,9 +198,11 @@ fn walk(
                 };
                 // A module of plugins only has no `manifests/`.
                 let plugins = || ["puppet", "facter"].iter().any(|d| entry.path().join(d).is_dir());
+                // `pkg/` holds what `puppet module build` or the PDK made of
+                // the module: a copy of its code that Puppet never loads.
                 let is_served = is_dir
                     && match name.as_ref() {
-                        "files" | "templates" => in_module(),
+                        "files" | "templates" | "pkg" => in_module(),
                         "lib" => in_module() || plugins(),
                         _ => false,
                     };

@@ -3261,3 +3261,17 @@ fn a_puppet_conf_above_an_environment_of_the_tree_sets_its_classifier() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn a_module_build_in_pkg_is_not_the_modules_code() {
+    // `puppet module build` leaves a copy of an older state in `pkg/`:
+    // the module's own `manifests/` is what Puppet loads.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "metadata.json", "{\"name\": \"me-m\", \"version\": \"0.2.0\", \"dependencies\": []}\n");
+    write(root, "manifests/init.pp", "class m (String $v = 'a') {\n  notify { $v: }\n}\n");
+    write(root, "pkg/me-m-0.1.0/metadata.json", "{\"name\": \"me-m\", \"version\": \"0.1.0\", \"dependencies\": []}\n");
+    write(root, "pkg/me-m-0.1.0/manifests/init.pp", "class m {\n  notify { $v: }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert!(found.is_empty(), "{found:#?}");
+}
