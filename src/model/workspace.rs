@@ -823,23 +823,35 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
 
 /// Adds the environments kept deeper in `dir` than the layouts above look
 /// (a module's Vagrant setup, `modules/app/vagrant/env/dev`): directories
-/// with an `environment.conf` and code of their own.
+/// with an `environment.conf` and code of their own, or with a site
+/// manifest beside a directory of modules.
 fn add_deeper_environments(dir: &Path, found: &mut Vec<PathBuf>) {
     // Where modules keep no environments, and test fixtures.
     const NOT_SEARCHED: &[&str] =
         &["spec", "files", "templates", "lib", "manifests", "functions", "types", "facts.d", "tasks", "node_modules"];
-    let mut stack = vec![(dir.to_path_buf(), 0)];
-    while let Some((current, depth)) = stack.pop() {
+    let mut stack = vec![(dir.to_path_buf(), 0, false)];
+    while let Some((current, depth, through_link)) = stack.pop() {
         for child in child_dirs(&current) {
             let name = child.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             if name.starts_with('.') || NOT_SEARCHED.contains(&name.as_str()) {
                 continue;
             }
-            if child.join("environment.conf").is_file() && holds_code(&child) && !found.contains(&child) {
+            let through_link = through_link || child.is_symlink();
+            // A site manifest beside a directory of modules (a book's
+            // `chapter10/example2/production`) is one too; not through a
+            // link, a second name for code kept elsewhere.
+            let site_beside_modules = !through_link
+                && child.join("manifests/site.pp").is_file()
+                && !looks_like_module(&child)
+                && child_dirs(&child.join("modules")).iter().any(|module| module.join("manifests").is_dir());
+            if (child.join("environment.conf").is_file() || site_beside_modules)
+                && holds_code(&child)
+                && !found.contains(&child)
+            {
                 found.push(child.clone());
             }
             if depth < 6 {
-                stack.push((child, depth + 1));
+                stack.push((child, depth + 1, through_link));
             }
         }
     }

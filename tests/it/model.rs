@@ -3275,3 +3275,17 @@ fn a_module_build_in_pkg_is_not_the_modules_code() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert!(found.is_empty(), "{found:#?}");
 }
+
+#[test]
+fn a_site_beside_its_modules_deep_in_a_tree_is_an_environment() {
+    // A book's examples: `chapter10/example2/production`.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "chapter10/example2/production/manifests/site.pp", "node default {\n  include m\n}\n");
+    write(root, "chapter10/example2/production/modules/m/manifests/init.pp", "class m {}\n");
+    write(root, "chapter11/other/manifests/site.pp", "node default {\n  include m\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    // The other chapter's site has no `m` of its own.
+    assert_eq!(rules(&found), [("missing-module", "site.pp".to_string(), 2)], "{found:#?}");
+    assert!(found[0].path.ends_with("chapter11/other/manifests/site.pp"), "{found:#?}");
+}
