@@ -14,7 +14,7 @@ use crate::syntax::ParsedFile;
 /// Reports a relationship to a resource that the catalog does not hold: a
 /// `require`, `before`, `notify` or `subscribe` of a resource that is not
 /// virtual (or that `realize` surely makes real), or an operand of a
-/// chaining arrow (`->`, `~>`, `<-`, `<~`),
+/// chaining arrow (`->`, `~>`, `<-`, `<~`) whose other side is no collector,
 /// naming a resource no code of the compilation declares; and likewise a
 /// resource `realize` names or an override (`File['x'] { … }`) sets, and a
 /// resource default's relationship metaparameter that a resource declared

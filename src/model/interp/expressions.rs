@@ -177,14 +177,18 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 value
             }
             ExprKind::Relationship { left, right, op } => {
-                // A chain's value is its last operand, recorded already.
+                // A chain's value is its last operand, recorded already. Beside
+                // a collector, an operand is looked up only for what the
+                // collector gathers, which may be nothing.
                 let first = self.eval(left, ctx).on_path(&ctx.path);
-                if !matches!(left.kind, ExprKind::Relationship { .. }) {
+                if !matches!(left.kind, ExprKind::Relationship { .. }) && !is_collector(right) {
                     self.record_references(&first, loc(ctx.file, left), RefVia::Chain, None, ctx);
                 }
                 let last = self.eval(right, ctx);
                 let last_here = last.clone().on_path(&ctx.path);
-                self.record_references(&last_here, loc(ctx.file, right), RefVia::Chain, None, ctx);
+                if !is_collector(last_operand(left)) {
+                    self.record_references(&last_here, loc(ctx.file, right), RefVia::Chain, None, ctx);
+                }
                 let operands = if self.surely_runs(ctx) {
                     (
                         super::resources::referenced_resources(&first, false),
@@ -385,5 +389,22 @@ pub(super) fn access(object: &Value, keys: &[Value]) -> Value {
             inner.map_or(Value::Unknown, |parts| Value::Type(format!("{t}[{}]", parts.join(", "))))
         }
         _ => Value::Unknown,
+    }
+}
+
+/// The operand of a chain that comes last (`c` of `a -> b -> c`).
+fn last_operand(expr: &Expr) -> &Expr {
+    match &expr.kind {
+        ExprKind::Relationship { right, .. } => last_operand(right),
+        _ => expr,
+    }
+}
+
+/// A collector (`Package <| |>`), in parentheses or not.
+fn is_collector(expr: &Expr) -> bool {
+    match &expr.kind {
+        ExprKind::Paren(inner) => is_collector(inner),
+        ExprKind::Collector(_) => true,
+        _ => false,
     }
 }
