@@ -300,6 +300,9 @@ fn check_trees(
     library.dedup_by(|a, b| a.source.path == b.source.path);
     merged.files.append(&mut library);
     merged.findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    // A file two checked environments both read (a Hiera configuration
+    // beside one, read by the tree around it too) is reported once.
+    merged.findings.dedup_by(|a, b| a.sort_key() == b.sort_key() && a.span == b.span);
     drop_findings_through_links(&mut merged.findings, &cwd);
     merged.notices.sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
     merged.notices.dedup_by(|a, b| a.path == b.path && a.message == b.message);

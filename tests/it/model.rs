@@ -3289,3 +3289,20 @@ fn a_site_beside_its_modules_deep_in_a_tree_is_an_environment() {
     assert_eq!(rules(&found), [("missing-module", "site.pp".to_string(), 2)], "{found:#?}");
     assert!(found[0].path.ends_with("chapter11/other/manifests/site.pp"), "{found:#?}");
 }
+
+#[test]
+fn a_hiera_configuration_two_checked_trees_read_is_reported_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "Makefile", "all:\n");
+    write(
+        root,
+        "puppet/hiera.yaml",
+        "---\n:backends:\n  - yaml\n:yaml:\n  :datadir: \"%{::puppet_root}/hieradata\"\n:hierarchy:\n  - \"host/%{fqdn}\"\n  - common\n",
+    );
+    write(root, "puppet/hieradata/common.yaml", "---\n");
+    write(root, "puppet/modules/foo/manifests/init.pp", "class foo {}\n");
+    write(root, "puppet/manifests/site.pp", "hiera_include('classes')\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("legacy-fact", "hiera.yaml".to_string(), 7)], "{found:#?}");
+}
