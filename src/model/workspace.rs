@@ -925,13 +925,17 @@ impl Workspace {
         if self.node_classifier.is_some() {
             return;
         }
-        self.node_classifier = environments.iter().find_map(|environment| {
-            environment
-                .ancestors()
-                .skip(1)
-                .take_while(|dir| trees.iter().any(|tree| dir.starts_with(tree)))
-                .find_map(|dir| node_classifier_within(dir, 0))
-        });
+        // Each directory once: many named files share their ancestors.
+        let mut above: Vec<&Path> = environments
+            .iter()
+            .filter(|environment| environment.is_dir())
+            .flat_map(|environment| {
+                environment.ancestors().skip(1).take_while(|dir| trees.iter().any(|tree| dir.starts_with(tree)))
+            })
+            .collect();
+        above.sort_unstable_by(|a, b| b.cmp(a));
+        above.dedup();
+        self.node_classifier = above.into_iter().find_map(|dir| node_classifier_within(dir, 0));
     }
 }
 
