@@ -729,11 +729,27 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
     }
 
-    /// Whether `tested` is a parameter of the scope `ctx` runs in whose
-    /// type holds no falsy value (parameters cannot be assigned again).
+    /// Whether `tested` is a parameter of the class or defined type whose
+    /// scope `ctx` runs in, of a type that holds no falsy value (`String`,
+    /// `Stdlib::Absolutepath`): whatever its value, it is true. A binding
+    /// of that name there is the parameter: it cannot be assigned again.
     pub(super) fn surely_truthy(&self, tested: &Expr, ctx: &Ctx) -> bool {
         let ExprKind::Variable(v) = &tested.kind else { return false };
-        v.split_scope().is_none() && self.truthy_parameters.contains(&(ctx.scope, v.name.to_string()))
+        if v.split_scope().is_some() || !self.scopes[ctx.scope].vars.contains_key(&*v.name) {
+            return false;
+        }
+        let (params, file) = match &self.scopes[ctx.scope].kind {
+            ScopeKind::Class(name) => match self.index.find_class(name, self.standalone) {
+                Some((class, def)) => (&class.params, def.file),
+                None => return false,
+            },
+            ScopeKind::Define { type_name, .. } => match self.index.find_define(type_name, self.standalone) {
+                Some((define, def)) => (&define.params, def.file),
+                None => return false,
+            },
+            _ => return false,
+        };
+        params.iter().find(|p| *p.name == *v.name).is_some_and(|param| self.type_is_truthy(param, file))
     }
 
     /// `$x in ['a', 'b']` where the path has found `$x` equal to one of the

@@ -240,9 +240,6 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             if let Some(t) = param.type_expr.as_ref().filter(|t| !records_nothing(t)) {
                 self.eval(t, ctx);
             }
-            if value.truthy().is_none() && self.type_is_truthy(param, ctx.file) {
-                self.truthy_parameters.insert((ctx.scope, param.name.clone()));
-            }
             if self.record_values {
                 self.parameters.insert((ctx.scope, param.name.clone()), passed.contains_key(&param.name));
             }
@@ -763,7 +760,7 @@ impl Interpreter<'_, '_> {
 
     /// Whether a parameter's declared type surely holds neither `undef` nor
     /// `false`: Puppet refuses such a value, so the parameter is truthy.
-    fn type_is_truthy(&self, param: &Parameter, file: crate::model::index::FileId) -> bool {
+    pub(super) fn type_is_truthy(&self, param: &Parameter, file: crate::model::index::FileId) -> bool {
         let Some(type_expr) = &param.type_expr else { return false };
         let Some(written) = self.files[file].source.text.get(type_expr.span.start..type_expr.span.end) else {
             return false;

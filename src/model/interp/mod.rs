@@ -158,10 +158,6 @@ pub struct Interpreter<'m, 'a> {
     /// Variables bound to a class's variable (`$role = $ipa::role`), as
     /// `$ipa::role`, by scope and where they are bound.
     variable_copies: HashMap<(ScopeId, Loc), String>,
-    /// Parameters whose declared type holds neither `undef` nor `false`
-    /// (`String`, `Stdlib::Absolutepath`), by scope: whatever their value,
-    /// `if $p` takes its body.
-    truthy_parameters: rustc_hash::FxHashSet<(ScopeId, String)>,
     out: Compilation,
 }
 
@@ -212,7 +208,6 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             derived_tests: HashMap::default(),
             data_lookups: HashMap::default(),
             variable_copies: HashMap::default(),
-            truthy_parameters: Default::default(),
             templates: None,
             set_elsewhere: None,
             type_names: None,
