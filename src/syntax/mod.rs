@@ -957,7 +957,10 @@ fn describe_found(text: &str) -> String {
     }
     let first_line = text.lines().next().unwrap_or("");
     let shown: String = first_line.chars().take(40).collect();
-    // A whole single-quoted string shows its own quotes.
+    // A single-quoted string shows its own quotes.
+    if shown.len() < first_line.len() && shown.starts_with('\'') {
+        return format!("{shown}…'");
+    }
     if shown.len() == first_line.len() && shown.len() >= 2 && shown.starts_with('\'') && shown.ends_with('\'') {
         return shown;
     }
@@ -1005,5 +1008,19 @@ fn describe_symbol(name: &str) -> String {
             format!("'{other}'")
         }
         other => other.replace('_', " "),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::describe_found;
+
+    #[test]
+    fn found_tokens_are_quoted_once() {
+        assert_eq!(describe_found("'b'"), "'b'");
+        assert_eq!(describe_found("ensure"), "'ensure'");
+        let long = "'/Users/someone/code/Puppet-7-for-DevOps-Engineering/ch3'";
+        assert_eq!(describe_found(long), "'/Users/someone/code/Puppet-7-for-DevOps…'");
+        assert_eq!(describe_found(""), "end of file");
     }
 }
