@@ -917,28 +917,6 @@ fn node_classifier_within(dir: &Path, depth: usize) -> Option<PathBuf> {
     dirs.iter().find_map(|d| node_classifier_within(d, depth - 1))
 }
 
-impl Workspace {
-    /// Where an environment is checked within a larger tree, the
-    /// configuration directory above it (`puppet/puppet.conf` over
-    /// `puppet/development/`), inside that tree, may set the classifier.
-    pub fn find_node_classifier_above(&mut self, environments: &[PathBuf], trees: &[PathBuf]) {
-        if self.node_classifier.is_some() {
-            return;
-        }
-        // Each directory once: many named files share their ancestors.
-        let mut above: Vec<&Path> = environments
-            .iter()
-            .filter(|environment| environment.is_dir())
-            .flat_map(|environment| {
-                environment.ancestors().skip(1).take_while(|dir| trees.iter().any(|tree| dir.starts_with(tree)))
-            })
-            .collect();
-        above.sort_unstable_by(|a, b| b.cmp(a));
-        above.dedup();
-        self.node_classifier = above.into_iter().find_map(|dir| node_classifier_within(dir, 0));
-    }
-}
-
 /// The lines of a configuration file that every copy of it has: in an ERB
 /// or EPP template, those outside its conditions and loops (a module's
 /// `node_terminus = exec` under `<% if @enc %>` is an option, not the
@@ -1008,6 +986,26 @@ pub fn code_dir_module_path(environment: &Path) -> Vec<PathBuf> {
 }
 
 impl Workspace {
+    /// Where an environment is checked within a larger tree, the
+    /// configuration directory above it (`puppet/puppet.conf` over
+    /// `puppet/development/`), inside that tree, may set the classifier.
+    pub fn find_node_classifier_above(&mut self, environments: &[PathBuf], trees: &[PathBuf]) {
+        if self.node_classifier.is_some() {
+            return;
+        }
+        // Each directory once: many named files share their ancestors.
+        let mut above: Vec<&Path> = environments
+            .iter()
+            .filter(|environment| environment.is_dir())
+            .flat_map(|environment| {
+                environment.ancestors().skip(1).take_while(|dir| trees.iter().any(|tree| dir.starts_with(tree)))
+            })
+            .collect();
+        above.sort_unstable_by(|a, b| b.cmp(a));
+        above.dedup();
+        self.node_classifier = above.into_iter().find_map(|dir| node_classifier_within(dir, 0));
+    }
+
     /// Recognises environments, module directories and single modules among
     /// the checked paths; `module_path` adds directories of modules. Paths
     /// are absolute and normalised ([`crate::paths::normalize`]).
