@@ -65,6 +65,22 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
     let mut report = |level, span, message: String| findings.push(Finding::in_file(&RULE, level, file, span, message));
     let keyword =
         |e: &Expr, keyword: &str| file.source.span(e.span.start, (e.span.start + keyword.len()).min(e.span.end));
+    // Definitions inside a class are named after it (`sysd::string`): only
+    // the full name can be one of Puppet's own.
+    let mut nested = std::collections::HashSet::new();
+    for statement in &manifest.statements {
+        statement.walk(&mut |e| {
+            if let ExprKind::Class(c) = &e.kind {
+                for inner in &c.body.statements {
+                    inner.walk(&mut |d| {
+                        if matches!(d.kind, ExprKind::Class(_) | ExprKind::Define(_)) {
+                            nested.insert(d.span.start);
+                        }
+                    });
+                }
+            }
+        });
+    }
     for statement in &manifest.statements {
         statement.walk(&mut |e| match &e.kind {
             ExprKind::Variable(v) => {
@@ -78,15 +94,18 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
                 format!("`{word}` is a reserved word; quote it if it is meant as a string (`'{word}'`)"),
             ),
             ExprKind::Class(c) => {
-                definition(keyword(e, "class"), "class", &text[c.name_span.start..c.name_span.end], &mut report);
+                let written = &text[c.name_span.start..c.name_span.end];
+                definition(keyword(e, "class"), "class", written, nested.contains(&e.span.start), &mut report);
                 parameters(&c.params, Some("class"), &mut report);
             }
             ExprKind::Define(d) => {
-                definition(keyword(e, "define"), "defined type", &text[d.name_span.start..d.name_span.end], &mut report);
+                let written = &text[d.name_span.start..d.name_span.end];
+                definition(keyword(e, "define"), "defined type", written, nested.contains(&e.span.start), &mut report);
                 parameters(&d.params, Some("defined type"), &mut report);
             }
             ExprKind::Function(f) => {
-                definition(keyword(e, "function"), "function", &text[f.name_span.start..f.name_span.end], &mut report);
+                let written = &text[f.name_span.start..f.name_span.end];
+                definition(keyword(e, "function"), "function", written, false, &mut report);
                 parameters(&f.params, None, &mut report);
                 if let Some(r) = &f.return_type {
                     future_reserved_type(r, &mut report);
@@ -126,20 +145,21 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
 }
 
 /// Checks a definition's name; `at` is its keyword, where Puppet reports.
-fn definition(at: Span, what: &str, written: &str, report: &mut impl FnMut(Level, Span, String)) {
+/// One `nested` in a class is named after it: `string` there is no type's.
+fn definition(at: Span, what: &str, written: &str, nested: bool, report: &mut impl FnMut(Level, Span, String)) {
     if !is_definition_name(written) {
         report(
             RULE.default_level,
             at,
             format!("`{written}` is not a valid {what} name: lower-case names separated by `::`, each starting with a letter and holding letters, digits and `_`"),
         );
-    } else if RESERVED_TYPE_NAMES.contains(&written) {
+    } else if !nested && RESERVED_TYPE_NAMES.contains(&written) {
         report(
             RULE.default_level,
             at,
             format!("`{written}` is the name of one of Puppet's data types; a {what} cannot take it"),
         );
-    } else if written == "plan" {
+    } else if !nested && written == "plan" {
         report(
             Level::Warning,
             at,
