@@ -162,6 +162,13 @@ fn vagrant_facts(text: &str) -> Vec<String> {
 /// Whether the manifests in `dir` (and below) import files or define
 /// nodes: a site Puppet reads whole, not files applied one at a time.
 pub fn reads_as_one_site(dir: &Path) -> bool {
+    !files_reading_as_one_site(dir, true).is_empty()
+}
+
+/// The files under `dir` that define nodes or import others: only the
+/// first found with `first_only`.
+pub fn files_reading_as_one_site(dir: &Path, first_only: bool) -> Vec<PathBuf> {
+    let mut found = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(current) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&current) else { continue };
@@ -173,11 +180,14 @@ pub fn reads_as_one_site(dir: &Path) -> bool {
             } else if path.extension().is_some_and(|e| e == "pp")
                 && std::fs::read_to_string(&path).is_ok_and(|text| super::workspace::defines_nodes_or_imports(&text))
             {
-                return true;
+                found.push(path);
+                if first_only {
+                    return found;
+                }
             }
         }
     }
-    false
+    found
 }
 
 fn read_file(path: &Path) -> Option<String> {

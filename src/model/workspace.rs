@@ -1106,6 +1106,24 @@ impl Workspace {
                 // import (a Vagrant box's bootstrap beside a Puppet 3 site):
                 // Puppet 3 reads `site.pp` and what it imports.
                 let site = dir.join("site.pp");
+                // With no `site.pp`, the one file a tool applies is the
+                // site, with what it imports (`import "classes/*.pp"`),
+                // where no other file classifies nodes or imports: the
+                // directory's other files are not read with it.
+                if let [Some(file)] = files.as_slice() {
+                    let applied = dir.join(file);
+                    let imported = imported_paths(&applied);
+                    let alone = || {
+                        super::tool_manifests::files_reading_as_one_site(&dir, false)
+                            .iter()
+                            .all(|other| *other == applied || imported.iter().any(|p| other.starts_with(p)))
+                    };
+                    if !site.exists() && applied.is_file() && !imported.is_empty() && alone() {
+                        self.site_imports.insert(env.clone(), imported);
+                        self.site_manifests.insert(env.clone(), applied);
+                        continue;
+                    }
+                }
                 let imported = imported_paths(&site);
                 if !imported.is_empty() {
                     for file in files.iter().flatten() {

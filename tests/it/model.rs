@@ -2186,6 +2186,30 @@ fn manifests_that_vagrant_or_packer_apply_one_at_a_time_are_not_one_catalog() {
 }
 
 #[test]
+fn the_one_file_vagrant_applies_is_the_site_with_what_it_imports() {
+    // `default.pp` imports `classes/*.pp`; `manual.pp` is applied by hand.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "Vagrantfile",
+        "Vagrant.configure('2') do |c|\n  c.vm.provision :puppet do |puppet|\n    puppet.manifests_path = 'puppet/manifests'\n    puppet.manifest_file = 'default.pp'\n  end\nend\n",
+    );
+    write(root, "puppet/manifests/default.pp", "import 'classes/*.pp'\ninclude app\n");
+    write(root, "puppet/manifests/classes/app.pp", "class app {\n  file { '/tmp/x': ensure => file }\n}\n");
+    write(root, "puppet/manifests/manual.pp", "file { '/tmp/x': ensure => file }\n");
+    for checked in [root.to_path_buf(), root.join("puppet")] {
+        let found = findings(vec![checked], vec![]);
+        assert!(found.iter().all(|f| f.rule == "unknown-function"), "{found:#?}");
+    }
+    // Nodes classified in a file it does not import: production reads the
+    // directory whole.
+    write(root, "puppet/manifests/nodes/web.pp", "node 'web01' {\n  include app\n}\n");
+    let found = findings(vec![root.join("puppet")], vec![]);
+    assert!(found.iter().any(|f| f.rule == "duplicate-resource"), "{found:#?}");
+}
+
+#[test]
 fn a_site_that_classifies_nodes_is_read_whole_though_vagrant_applies_one_file() {
     // Vagrant applies `vagrant.pp`; production reads the whole directory,
     // whose first file declares what the node's classes read.
