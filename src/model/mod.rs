@@ -707,12 +707,16 @@ impl<'a> Model<'a> {
         if self.workspace.puppetfile_modules.contains_key(module) {
             return false;
         }
-        // Names sharing the module's prefix sort together, from the module's own name on.
+        // Names sharing the module's prefix sort together, from the module's
+        // own name on. One defined in a module file the autoloader never
+        // reads for it is misplaced (`definition-location`), no sign of
+        // this module.
         self.index
             .types
             .range(module.to_string()..)
             .take_while(|(name, _)| name.starts_with(module))
-            .any(|(name, _)| name.len() == module.len() || name[module.len()..].starts_with("::"))
+            .filter(|(name, _)| name.len() == module.len() || name[module.len()..].starts_with("::"))
+            .any(|(name, defs)| defs.iter().any(|def| self.autoloader_may_find(name, def.file)))
     }
 
     pub fn span(&self, loc: Loc) -> Span {

@@ -2186,6 +2186,26 @@ fn manifests_that_vagrant_or_packer_apply_one_at_a_time_are_not_one_catalog() {
 }
 
 #[test]
+fn a_class_misplaced_in_another_module_does_not_make_its_module_present() {
+    // `torque` is installed from elsewhere; the role module misplaces one
+    // of its classes, which Puppet refuses where it is.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include role::x\n}\n");
+    write(
+        root,
+        "modules/role/manifests/x.pp",
+        "class torque::extra {\n  include torque::mom\n}\nclass role::x {\n  include torque::extra\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(
+        rules(&found),
+        [("definition-location", "x.pp".to_string(), 1), ("missing-module", "x.pp".to_string(), 2)],
+        "{found:#?}"
+    );
+}
+
+#[test]
 fn the_one_file_vagrant_applies_is_the_site_with_what_it_imports() {
     // `default.pp` imports `classes/*.pp`; `manual.pp` is applied by hand.
     let dir = tempfile::tempdir().unwrap();
