@@ -15,6 +15,7 @@ fn main() {
     println!("cargo:rerun-if-changed=grammar/src/parser.c");
     println!("cargo:rerun-if-changed=grammar/src/scanner.c");
     syntax_version();
+    analysis_version();
 }
 
 /// A digest of everything that decides what a file parses into (the grammar,
@@ -35,4 +36,36 @@ fn syntax_version() {
         hasher.write(&std::fs::read(file).expect("syntax sources are readable"));
     }
     println!("cargo:rustc-env=MPLINT_SYNTAX_VERSION={:016x}", hasher.finish());
+}
+
+/// A digest of everything that decides what a run finds (every source file,
+/// the rules' documentation, the grammar, the locked dependencies): results
+/// kept by one build are read back only by builds with the same digest.
+fn analysis_version() {
+    use std::hash::Hasher;
+    fn collect(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(read) = std::fs::read_dir(dir) else { return };
+        for entry in read.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                collect(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
+    for dir in ["src", "rules"] {
+        println!("cargo:rerun-if-changed={dir}");
+        collect(std::path::Path::new(dir), &mut files);
+    }
+    files.sort();
+    files.extend(["grammar/src/parser.c".into(), "grammar/src/scanner.c".into(), "Cargo.lock".into()]);
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for file in &files {
+        println!("cargo:rerun-if-changed={}", file.display());
+        hasher.write(file.to_string_lossy().as_bytes());
+        hasher.write(&std::fs::read(file).unwrap_or_default());
+    }
+    println!("cargo:rustc-env=MPLINT_ANALYSIS_VERSION={:016x}", hasher.finish());
 }

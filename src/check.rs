@@ -531,7 +531,8 @@ fn check_tree_group(
     outcome.findings = if options.syntax_only {
         syntax_findings(&outcome.files, &reported, &options.settings, &roots)
     } else {
-        pool.install(|| findings(&outcome.files, reported, workspace, &options.settings))
+        let results = options.cache.as_ref().map(ParseCache::root);
+        pool.install(|| findings_kept(&outcome.files, reported, workspace, &options.settings, results))
     };
     if let Some(focus) = &focus {
         outcome.findings.retain(|f| focus.concerns(f));
@@ -567,8 +568,20 @@ fn show_paths(outcome: &mut CheckOutcome, display: &PathDisplay) {
 /// Findings for parsed files: each file's own, then the semantic model's.
 /// `reported[i]` says whether findings in `files[i]` are wanted.
 pub fn analyse(files: &[ParsedFile], reported: Vec<bool>, workspace: Workspace) -> Vec<Finding> {
+    analyse_kept(files, reported, workspace, None)
+}
+
+/// As [`analyse`], taking each entry point's findings from the results
+/// kept under `results` (a cache's root) where they still hold, and keeping
+/// there those it works out.
+pub fn analyse_kept(
+    files: &[ParsedFile],
+    reported: Vec<bool>,
+    workspace: Workspace,
+    results: Option<&Path>,
+) -> Vec<Finding> {
     let facts = crate::model::facts::Facts::discover(&workspace, &crate::model::module_copies(files, &workspace));
-    analyse_with_facts(files, reported, workspace, facts)
+    analyse_facts_kept(files, reported, workspace, facts, results)
 }
 
 /// As [`analyse`], with the facts given.
@@ -578,6 +591,16 @@ pub fn analyse_with_facts(
     workspace: Workspace,
     facts: crate::model::facts::Facts,
 ) -> Vec<Finding> {
+    analyse_facts_kept(files, reported, workspace, facts, None)
+}
+
+fn analyse_facts_kept(
+    files: &[ParsedFile],
+    reported: Vec<bool>,
+    workspace: Workspace,
+    facts: crate::model::facts::Facts,
+    results: Option<&Path>,
+) -> Vec<Finding> {
     let mut findings: Vec<Finding> = files
         .par_iter()
         .zip(&reported)
@@ -586,15 +609,23 @@ pub fn analyse_with_facts(
         .collect();
     let model = Model::new(files, reported, workspace, facts);
     let rules = rules::CompilationRules::new(&model);
+    let kept = results.map(|root| crate::result_cache::ResultCache::new(root, &rules));
+    let store = kept.as_ref().map(|kept| kept as &dyn crate::model::EntryStore<_>);
     let model_findings = match model.focus() {
-        None => rules::ModelChecker::with_compilations(&model, model.compile_into(|| rules.sink())).finish(),
+        None => {
+            let checked = match store {
+                Some(store) => model.compile_into_stored(|| rules.sink(), store),
+                None => model.compile_into(|| rules.sink()),
+            };
+            rules::ModelChecker::with_compilations(&model, checked).finish()
+        }
         Some(focus) => {
             // A second run for a wider focus takes what the first found
             // for the entry points both have.
             let mut earlier = EntryResults::default();
             let index_found = rules::index_findings(&model);
             let check = |focus: &BTreeSet<FileId>, earlier: &mut _| {
-                let checked = model.compile_focused(|| rules.sink(), focus, earlier);
+                let checked = model.compile_focused(|| rules.sink(), focus, earlier, store);
                 rules::ModelChecker::with_compilations(&model, checked).finish_with(index_found.clone())
             };
             let mut findings = check(focus, &mut earlier);
@@ -636,10 +667,21 @@ fn files_for_related_places(model: &Model, findings: &[Finding]) -> Option<Vec<F
 /// Everything a run reports for parsed files: [`analyse`], then the
 /// configured levels, then in-source suppressions.
 pub fn findings(files: &[ParsedFile], reported: Vec<bool>, workspace: Workspace, settings: &Settings) -> Vec<Finding> {
+    findings_kept(files, reported, workspace, settings, None)
+}
+
+/// As [`findings`], with the results kept under `results` ([`analyse_kept`]).
+pub fn findings_kept(
+    files: &[ParsedFile],
+    reported: Vec<bool>,
+    workspace: Workspace,
+    settings: &Settings,
+    results: Option<&Path>,
+) -> Vec<Finding> {
     let mut workspace = workspace;
     workspace.record_values |= records_values(settings);
     let roots = workspace.roots.clone();
-    let mut findings = analyse(files, reported.clone(), workspace);
+    let mut findings = analyse_kept(files, reported.clone(), workspace, results);
     configure(&mut findings, settings, &roots);
     // Policy constraints are rules too: their ids can be suppressed. A
     // suppression is called useless only for a rule on in every file.

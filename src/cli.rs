@@ -126,9 +126,9 @@ pub struct Args {
     #[arg(long)]
     pub isolated: bool,
 
-    /// Parse every file, without reading or writing the cache of parse
-    /// results (kept in the user's cache directory, or in
-    /// MPLINT_CACHE_DIR).
+    /// Parse and analyse everything, without reading or writing the cache
+    /// of parse results and findings (kept in the user's cache directory,
+    /// or in MPLINT_CACHE_DIR).
     #[arg(long, help_heading = "Input")]
     pub no_cache: bool,
 }

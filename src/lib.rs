@@ -2,7 +2,8 @@
 //!
 //! Layers, each using only those before it: [`input`] (which files),
 //! [`syntax`] (text to typed tree), [`rules`] (findings), [`report`] (output
-//! formats); [`check`] runs them and [`cli`] is the command line.
+//! formats); [`check`] runs them, keeping findings between runs in
+//! [`result_cache`], and [`cli`] is the command line.
 
 pub mod baseline;
 pub mod check;
@@ -14,6 +15,7 @@ pub mod model;
 pub mod paths;
 pub mod policy;
 pub mod report;
+pub mod result_cache;
 pub mod rules;
 pub mod syntax;
 

@@ -39,6 +39,19 @@ impl PathDisplay {
         PathDisplay { cwd: Some(cwd.to_path_buf()), relative_roots }
     }
 
+    /// The same display without the named paths that change nothing:
+    /// those under the working directory, whose paths show relative anyway.
+    pub fn without_redundant_roots(&self) -> PathDisplay {
+        let cwd = self.cwd.clone();
+        let relative_roots = self
+            .relative_roots
+            .iter()
+            .filter(|root| !cwd.as_ref().is_some_and(|cwd| root.starts_with(cwd)))
+            .cloned()
+            .collect();
+        PathDisplay { cwd, relative_roots }
+    }
+
     pub fn show(&self, path: &Path) -> PathBuf {
         let Some(cwd) = &self.cwd else { return path.to_path_buf() };
         if !path.is_absolute() {

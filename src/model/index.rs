@@ -14,7 +14,7 @@ pub type FileId = usize;
 
 /// A place in a checked file: three 32-bit numbers, since records hold
 /// millions of them (files are far below 4 GiB, see `syntax::MAX_FILE_BYTES`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct Loc {
     file: u32,
     start: u32,

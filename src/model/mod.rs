@@ -29,6 +29,9 @@ use crate::syntax::ast::{Block, Expr, ExprKind};
 use crate::syntax::source::Span;
 use crate::syntax::ParsedFile;
 
+/// What a module's directory holds: one of them makes it a module.
+pub const MODULE_PARTS: [&str; 7] = ["manifests", "lib", "functions", "types", "templates", "files", "metadata.json"];
+
 /// Longest chain of parents followed (a cycle is `inheritance-cycle`'s).
 const MAX_INHERITANCE_STEPS: usize = 64;
 
@@ -42,7 +45,16 @@ pub trait CompilationSink: Send + Sized {
 
 /// What an entry point's compilation gave: the classes and defined types
 /// it reached, and its sink.
-type EntryResult<S> = (BTreeSet<String>, S);
+pub type EntryResult<S> = (BTreeSet<String>, S);
+
+/// Where results of entry points are kept between runs: one is taken
+/// instead of compiling its entry point when nothing it depends on changed.
+pub trait EntryStore<S>: Sync {
+    /// The result an earlier run kept for `entry`, if it still holds.
+    fn load(&self, entry: &Entry) -> Option<EntryResult<S>>;
+    /// Keeps what `entry`'s compilation gave.
+    fn store(&self, entry: &Entry, result: &EntryResult<S>);
+}
 
 /// The results of a run's entry points, for a run with a wider focus.
 pub struct EntryResults<S>(std::collections::HashMap<Entry, EntryResult<S>>);
@@ -215,7 +227,17 @@ impl<'a> Model<'a> {
     /// any thread count. A record is dropped once added, so a site with a
     /// thousand entry points holds only what the sinks keep of each.
     pub fn compile_into<S: CompilationSink + Clone>(&self, empty: impl Fn() -> S + Sync) -> S {
-        self.compile_entries(empty, self.focus.as_ref(), None)
+        self.compile_entries(empty, self.focus.as_ref(), None, None)
+    }
+
+    /// As [`Model::compile_into`], taking each entry point's result from
+    /// `store` where it holds one, and keeping there those it compiles.
+    pub fn compile_into_stored<S: CompilationSink + Clone>(
+        &self,
+        empty: impl Fn() -> S + Sync,
+        store: &dyn EntryStore<S>,
+    ) -> S {
+        self.compile_entries(empty, self.focus.as_ref(), None, Some(store))
     }
 
     /// As [`Model::compile_into`], for the files of `focus` only, keeping
@@ -227,8 +249,9 @@ impl<'a> Model<'a> {
         empty: impl Fn() -> S + Sync,
         focus: &BTreeSet<FileId>,
         earlier: &mut EntryResults<S>,
+        store: Option<&dyn EntryStore<S>>,
     ) -> S {
-        self.compile_entries(empty, Some(focus), Some(earlier))
+        self.compile_entries(empty, Some(focus), Some(earlier), store)
     }
 
     fn compile_entries<S: CompilationSink + Clone>(
@@ -236,6 +259,7 @@ impl<'a> Model<'a> {
         empty: impl Fn() -> S + Sync,
         focus: Option<&BTreeSet<FileId>>,
         mut earlier: Option<&mut EntryResults<S>>,
+        store: Option<&dyn EntryStore<S>>,
     ) -> S {
         let (index, files, facts, workspace) = (&self.index, self.files, &self.facts, &self.workspace);
         let type_names = self.type_names();
@@ -280,7 +304,14 @@ impl<'a> Model<'a> {
         let empty_pair = || (BTreeSet::new(), empty());
         // With earlier results to take and keep, each entry point gets a
         // sink of its own, appended in order: the same as adding them all.
-        let keep = earlier.is_some();
+        let keep = earlier.is_some() || store.is_some();
+        // A result compiled here, kept in the store too.
+        let stored = |entry: &Entry, result: EntryResult<S>| {
+            if let Some(store) = store {
+                store.store(entry, &result);
+            }
+            result
+        };
         let own = |compilation: Compilation| add(empty_pair(), compilation);
         // Each entry's result in entry order, appended, with copies kept.
         let merge_kept = |results: Vec<(Entry, EntryResult<S>)>, kept: &mut Vec<(Entry, EntryResult<S>)>| {
@@ -302,20 +333,23 @@ impl<'a> Model<'a> {
             .iter()
             .map(|(entry, _)| reach.as_ref().is_some_and(|(r, focus)| !r.can_touch(entry, focus)))
             .collect();
-        let taken: Vec<Option<EntryResult<S>>> = first
+        let mut taken: Vec<Option<EntryResult<S>>> = first
             .iter()
             .zip(&skipped)
             .map(|((entry, _), skip)| if *skip { None } else { earlier.as_deref_mut().and_then(|e| e.0.remove(entry)) })
             .collect();
         // A record that another node shares is run again unless every node
         // sharing it has its result already.
-        let shared: BTreeSet<usize> = same_as
-            .iter()
-            .zip(&skipped)
-            .zip(&taken)
-            .filter(|((_, skip), taken)| !**skip && taken.is_none())
-            .filter_map(|((same, _), _)| *same)
-            .collect();
+        let shared_by = |taken: &[Option<EntryResult<S>>]| -> BTreeSet<usize> {
+            same_as
+                .iter()
+                .zip(&skipped)
+                .zip(taken)
+                .filter(|((_, skip), taken)| !**skip && taken.is_none())
+                .filter_map(|((same, _), _)| *same)
+                .collect()
+        };
+        let shared = shared_by(&taken);
         let has_result: Vec<bool> = taken.iter().map(Option::is_some).collect();
         let needed: Vec<bool> = (0..first.len())
             .map(|i| !skipped[i] && same_as[i].is_none() && (!has_result[i] || shared.contains(&i)))
@@ -337,6 +371,23 @@ impl<'a> Model<'a> {
             }) || (0..first.len()).any(|i| skipped[i] && names_opaque[i]);
             let _ = self.opaque_node_calls.set(opaque);
         }
+        // Kept results are taken once what every rule asks is known; never
+        // for a node that names an opaque function, which decides that.
+        if let Some(store) = store {
+            let wanted: Vec<bool> =
+                (0..first.len()).map(|i| !skipped[i] && taken[i].is_none() && !names_opaque[i]).collect();
+            let loaded: Vec<Option<EntryResult<S>>> = (0..first.len())
+                .into_par_iter()
+                .map(|i| if wanted[i] { store.load(&first[i].0) } else { None })
+                .collect();
+            for (slot, loaded) in taken.iter_mut().zip(loaded) {
+                if loaded.is_some() {
+                    *slot = loaded;
+                }
+            }
+        }
+        let shared = shared_by(&taken);
+        let has_result: Vec<bool> = taken.iter().map(Option::is_some).collect();
         // The records that the nodes checked share: each is run by its
         // first user and freed by its last.
         let users = |j: usize| {
@@ -392,7 +443,8 @@ impl<'a> Model<'a> {
         let (mut reached, mut result) = if keep {
             let results = outcomes
                 .map(|(i, (compiled, taken))| {
-                    (first[i].0.clone(), taken.unwrap_or_else(|| own(compilation(i, compiled))))
+                    let entry = &first[i].0;
+                    (entry.clone(), taken.unwrap_or_else(|| stored(entry, own(compilation(i, compiled)))))
                 })
                 .collect();
             merge_kept(results, &mut kept)
@@ -450,7 +502,12 @@ impl<'a> Model<'a> {
             let (phase_reached, phase_result) = if keep {
                 let results = entries
                     .into_par_iter()
-                    .map(|(entry, taken)| (entry.0.clone(), taken.unwrap_or_else(|| own(run(&entry)))))
+                    .map(|(entry, taken)| {
+                        let result = taken
+                            .or_else(|| store.and_then(|store| store.load(&entry.0)))
+                            .unwrap_or_else(|| stored(&entry.0, own(run(&entry))));
+                        (entry.0.clone(), result)
+                    })
                     .collect();
                 merge_kept(results, &mut kept)
             } else {
@@ -691,8 +748,7 @@ impl<'a> Model<'a> {
     /// module's parts: an empty directory (a git submodule not checked
     /// out) or one with a leftover `Gemfile.lock` is no module.
     pub fn module_dir_present(&self, module: &str) -> bool {
-        const PARTS: [&str; 7] = ["manifests", "lib", "functions", "types", "templates", "files", "metadata.json"];
-        self.modules.get(module).is_some_and(|dir| PARTS.iter().any(|part| dir.join(part).exists()))
+        self.modules.get(module).is_some_and(|dir| MODULE_PARTS.iter().any(|part| dir.join(part).exists()))
     }
 
     /// Whether the tree holds the module of a class: its directory, or

@@ -168,6 +168,47 @@ impl<'m> Reach<'m> {
         })
     }
 
+    /// The files whose code an entry point's compilation can run or name,
+    /// followed transitively; none when it names what only run time knows.
+    pub fn files_reached(&self, entry: &Entry) -> Option<BTreeSet<FileId>> {
+        let mut files = BTreeSet::new();
+        let mut pending: Vec<&str> = Vec::new();
+        let site = match entry {
+            Entry::TopLevel { site } => Some(*site),
+            Entry::Node { site, node } => {
+                let (names, file) = &self.nodes[*site][*node];
+                files.insert(*file);
+                if !push_names(names, &mut pending) {
+                    return None;
+                }
+                Some(*site)
+            }
+            Entry::Unreached { name, site } => {
+                pending.push(name.as_str());
+                *site
+            }
+        };
+        if let Some(site) = site {
+            let (names, site_files) = &self.sites[site];
+            files.extend(site_files.iter().copied());
+            if !push_names(names, &mut pending) {
+                return None;
+            }
+        }
+        let mut seen: BTreeSet<&str> = BTreeSet::new();
+        while let Some(name) = pending.pop() {
+            if !seen.insert(name) {
+                continue;
+            }
+            let Some((name, names)) = self.by_type.get_key_value(name) else { continue };
+            files.extend(self.files[name].iter().copied());
+            if !push_names(names, &mut pending) {
+                return None;
+            }
+        }
+        Some(files)
+    }
+
     /// The types whose code, or code they name (transitively), is in one
     /// of `files` or names what only run time knows; worked out once per
     /// set of files.
@@ -198,6 +239,13 @@ impl<'m> Reach<'m> {
         known.push((files.clone(), set.clone()));
         set
     }
+}
+
+/// Adds what `names` holds to `pending`; false when it names what only run
+/// time knows.
+fn push_names<'s>(names: &'s Names, pending: &mut Vec<&'s str>) -> bool {
+    pending.extend(names.names.iter().map(String::as_str));
+    !names.dynamic
 }
 
 /// The names a piece of code declares, inherits from or reads variables

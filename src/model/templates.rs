@@ -46,6 +46,13 @@ pub struct Templates {
 }
 
 impl Templates {
+    /// A text that changes whenever what these templates say changes.
+    pub fn digest(&self) -> String {
+        let mut in_own_module: Vec<_> = self.in_own_module.iter().collect();
+        in_own_module.sort();
+        format!("{:?}{:?}", self.templates, in_own_module)
+    }
+
     /// Reads the templates that `template()` and `epp()` calls of `files`
     /// name literally, from the modules' `templates/` directories.
     /// Only reads of names `is_fact` accepts (and of `$facts`) are kept:

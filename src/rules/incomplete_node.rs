@@ -33,6 +33,16 @@ pub const RULE: RuleInfo = RuleInfo {
 pub struct NodeCalls(BTreeMap<String, Vec<Loc>>);
 
 impl NodeCalls {
+    /// The calls, to keep on disk.
+    pub fn to_stored(&self) -> Vec<(String, Vec<Loc>)> {
+        self.0.iter().map(|(name, places)| (name.clone(), places.clone())).collect()
+    }
+
+    /// What [`NodeCalls::to_stored`] kept.
+    pub fn from_stored(stored: Vec<(String, Vec<Loc>)>) -> Self {
+        NodeCalls(stored.into_iter().collect())
+    }
+
     /// Adds the calls another compilation found.
     pub fn merge(&mut self, other: NodeCalls) {
         for (name, places) in other.0 {

@@ -42,6 +42,19 @@ impl MissingUses {
         }
     }
 
+    /// The uses, to keep on disk.
+    pub fn to_stored(&self) -> Vec<(String, Vec<(Loc, String)>)> {
+        self.0
+            .iter()
+            .map(|(module, uses)| (module.clone(), uses.iter().map(|(l, n)| (*l, n.clone())).collect()))
+            .collect()
+    }
+
+    /// What [`MissingUses::to_stored`] kept.
+    pub fn from_stored(stored: Vec<(String, Vec<(Loc, String)>)>) -> Self {
+        MissingUses(stored.into_iter().map(|(module, uses)| (module, uses.into_iter().collect())).collect())
+    }
+
     fn add(&mut self, model: &Model<'_>, name: &str, loc: Loc) {
         if !model.module_present(name) {
             self.0.entry(module_of(name).to_string()).or_default().entry(loc).or_insert_with(|| name.to_string());

@@ -73,7 +73,7 @@ use crate::syntax::source::Span;
 use crate::syntax::ParsedFile;
 
 /// How serious a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     Note,
@@ -404,6 +404,11 @@ impl<'m, 'a> CompilationRules<'m, 'a> {
         CompilationRules { model }
     }
 
+    /// The model these rules check.
+    pub fn model(&self) -> &'m Model<'a> {
+        self.model
+    }
+
     /// A sink for [`Model::compile_into`] that checks each compilation.
     pub fn sink(&self) -> Checked<'_, 'm, 'a> {
         Checked { rules: self, found: CompilationFindings::new(self.model) }
@@ -478,6 +483,69 @@ impl CompilationSink for Checked<'_, '_, '_> {
 
     fn append(&mut self, later: Self) {
         self.found.append(later.found);
+    }
+}
+
+/// A finding as [`Sink`] holds it, its rule named by id.
+type StoredFinding = (String, Loc, Level, String, Vec<(Loc, String)>, Vec<(Loc, String)>);
+
+/// What [`Checked`] took from some compilations, in a form kept on disk.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct StoredFindings {
+    findings: Vec<StoredFinding>,
+    conditional: bool,
+    node_calls: Vec<(String, Vec<Loc>)>,
+    missing: Vec<(String, Vec<(Loc, String)>)>,
+}
+
+impl StoredFindings {
+    /// Every place the findings name.
+    pub fn places(&self) -> impl Iterator<Item = Loc> + '_ {
+        let findings = self.findings.iter().flat_map(|(_, loc, _, _, related, flow)| {
+            std::iter::once(*loc).chain(related.iter().chain(flow).map(|(loc, _)| *loc))
+        });
+        let calls = self.node_calls.iter().flat_map(|(_, places)| places.iter().copied());
+        let uses = self.missing.iter().flat_map(|(_, uses)| uses.iter().map(|(loc, _)| *loc));
+        findings.chain(calls).chain(uses)
+    }
+}
+
+impl<'r, 'm, 'a> Checked<'r, 'm, 'a> {
+    /// What these compilations found, to keep.
+    pub fn to_stored(&self) -> StoredFindings {
+        let sink = &self.found.sink;
+        StoredFindings {
+            findings: sink
+                .findings
+                .iter()
+                .map(|((rule, loc), (level, message, related, flow))| {
+                    (rule.to_string(), *loc, *level, message.clone(), related.clone(), flow.clone())
+                })
+                .collect(),
+            conditional: sink.conditional,
+            node_calls: self.found.node_calls.to_stored(),
+            missing: self.found.missing.to_stored(),
+        }
+    }
+
+    /// What [`Checked::to_stored`] kept, checked by `rules`; none when it
+    /// names a rule this run does not have.
+    pub fn from_stored(rules: &'r CompilationRules<'m, 'a>, stored: StoredFindings) -> Option<Self> {
+        let model = rules.model;
+        let ids: Vec<&'static str> =
+            ALL_RULES.iter().map(|r| r.id).chain(model.workspace.constraints.iter().map(|c| c.id)).collect();
+        let mut sink = Sink::new(model);
+        sink.conditional = stored.conditional;
+        for (rule, loc, level, message, related, flow) in stored.findings {
+            let rule = *ids.iter().find(|id| **id == rule)?;
+            sink.findings.insert((rule, loc), (level, message, related, flow));
+        }
+        let found = CompilationFindings {
+            sink,
+            node_calls: incomplete_node::NodeCalls::from_stored(stored.node_calls),
+            missing: missing_module::MissingUses::from_stored(stored.missing),
+        };
+        Some(Checked { rules, found })
     }
 }
 

@@ -80,6 +80,11 @@ impl ParseCache {
         ParseCache { dir: root.join(version()) }
     }
 
+    /// The directory this cache and other builds' caches are kept in.
+    pub fn root(&self) -> &Path {
+        self.dir.parent().unwrap_or(&self.dir)
+    }
+
     fn entry_path(&self, text: &str) -> PathBuf {
         let hash = format!("{:032x}", xxh3_128(text.as_bytes()));
         self.dir.join(&hash[..2]).join(&hash[2..])

@@ -103,3 +103,86 @@ fn an_unwritable_cache_is_no_error() {
     assert_eq!(String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&expected.stdout));
     assert!(String::from_utf8_lossy(&run.stderr).is_empty() == String::from_utf8_lossy(&expected.stderr).is_empty());
 }
+
+fn mplint_in(dir: &Path, args: &[&str], cache: &Path) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_mplint"))
+        .args(args)
+        .env("MPLINT_CACHE_DIR", cache)
+        .current_dir(dir)
+        .output()
+        .expect("mplint runs");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The kept results of entry points, each with its inode: an entry written
+/// again gets a new one.
+#[cfg(unix)]
+fn kept_results(cache: &Path) -> std::collections::BTreeMap<PathBuf, u64> {
+    use std::os::unix::fs::MetadataExt;
+    entries(cache)
+        .into_iter()
+        .filter(|e| e.components().any(|c| c.as_os_str().to_string_lossy().starts_with("results-")))
+        .map(|e| {
+            let inode = std::fs::metadata(&e).unwrap().ino();
+            (e, inode)
+        })
+        .collect()
+}
+
+#[cfg(unix)]
+#[test]
+fn kept_results_are_taken_until_what_they_depend_on_changes() {
+    let tree = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let root = tree.path();
+    let write = |path: &str, text: &str| {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "manifests/site.pp",
+        "node 'a.example.com' {\n  include role::a\n}\nnode 'b.example.com' {\n  include role::b\n}\n",
+    );
+    write("modules/role/manifests/a.pp", "class role::a {\n  include profile::web\n}\n");
+    write("modules/role/manifests/b.pp", "class role::b {\n  include profile::db\n}\n");
+    write("modules/profile/manifests/web.pp", "class profile::web {\n  notify { 'web': }\n}\n");
+    write("modules/profile/manifests/db.pp", "class profile::db {\n  notify { 'db': }\n}\n");
+    let db = "modules/profile/manifests/db.pp";
+    let same_as_uncached = |args: &[&str]| {
+        let uncached: Vec<&str> = ["--no-cache"].iter().chain(args).copied().collect();
+        let expected = mplint_in(root, &uncached, cache.path());
+        assert_eq!(mplint_in(root, args, cache.path()), expected, "{args:?}");
+        expected
+    };
+
+    same_as_uncached(&["--format", "json", "."]);
+    let first = kept_results(cache.path());
+    assert_eq!(first.len(), 2, "one result per node: {first:#?}");
+    same_as_uncached(&["--format", "json", "."]);
+    assert_eq!(kept_results(cache.path()), first, "an unchanged tree wrote results again");
+
+    // A class one node reaches changes: that node's result alone is new.
+    write(db, "class profile::db {\n  notify { 'db': message => $nowhere }\n}\n");
+    let report = same_as_uncached(&["--format", "json", "."]);
+    assert!(report.contains("undefined-variable"), "{report}");
+    let after = kept_results(cache.path());
+    let rewritten = first.iter().filter(|(entry, inode)| after.get(*entry) != Some(*inode)).count();
+    assert_eq!(rewritten, 1, "{first:#?} {after:#?}");
+    same_as_uncached(&["--format", "json", db]);
+
+    // A comment above the class moves it: still only that node's result.
+    write(db, "# The database.\nclass profile::db {\n  notify { 'db': message => $nowhere }\n}\n");
+    same_as_uncached(&["--format", "json", "."]);
+    let moved = kept_results(cache.path());
+    assert_eq!(after.iter().filter(|(entry, inode)| moved.get(*entry) != Some(*inode)).count(), 1);
+
+    // A new class the other node's role declares.
+    write("modules/role/manifests/a.pp", "class role::a {\n  include profile::web\n  include profile::cache\n}\n");
+    same_as_uncached(&["--format", "json", "."]);
+    write("modules/profile/manifests/cache.pp", "class profile::cache {\n  notify { 'db': }\n}\n");
+    same_as_uncached(&["--format", "json", "."]);
+    std::fs::remove_file(root.join("modules/profile/manifests/cache.pp")).unwrap();
+    same_as_uncached(&["--format", "json", "."]);
+    same_as_uncached(&["--format", "json", "modules/role/manifests/a.pp"]);
+}
