@@ -35,10 +35,11 @@ done
 cache="MPLINT_CACHE_DIR=$work/cache"
 cd "$dir"
 env "$cache" "$mplint" --format json . > /dev/null 2>&1 || true
-args=(--runs "$runs" --ignore-failure -n "whole tree, cache filled" "env $cache $mplint --format json . > /dev/null")
+# hyperfine wants a preparation for every command or for none.
+args=(--runs "$runs" --ignore-failure -n "whole tree, cache filled" --prepare true "env $cache $mplint --format json . > /dev/null")
 for file in "${files[@]}"; do
   edit="echo '# edited' >> $(printf %q "$file")"
   args+=(-n "$file, just changed" --prepare "$edit" "env $cache $mplint --format json $(printf %q "$file") > /dev/null")
-  args+=(-n "$file, --no-cache" "$mplint --no-cache --format json $(printf %q "$file") > /dev/null")
+  args+=(-n "$file, --no-cache" --prepare true "$mplint --no-cache --format json $(printf %q "$file") > /dev/null")
 done
 hyperfine "${args[@]}"

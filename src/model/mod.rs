@@ -444,7 +444,16 @@ impl<'a> Model<'a> {
             let results = outcomes
                 .map(|(i, (compiled, taken))| {
                     let entry = &first[i].0;
-                    (entry.clone(), taken.unwrap_or_else(|| stored(entry, own(compilation(i, compiled)))))
+                    let result = taken.unwrap_or_else(|| {
+                        let result = own(compilation(i, compiled));
+                        // Never taken from the store: not kept there either.
+                        if names_opaque[i] {
+                            result
+                        } else {
+                            stored(entry, result)
+                        }
+                    });
+                    (entry.clone(), result)
                 })
                 .collect();
             merge_kept(results, &mut kept)
