@@ -35,7 +35,7 @@ xa="xargs -s 1000000 -d '\n' -a $list"
 # mplint parses every file (--no-cache), except in the run that reads the
 # parses an earlier run kept (its warm-up run fills the cache).
 cache="MPLINT_CACHE_DIR=$work/cache"
-names=("mplint (default jobs)" "mplint --jobs 1" "mplint --syntax-only" "mplint, parses cached" "puppet parser validate" "puppet-lint")
+names=("mplint (default jobs)" "mplint --jobs 1" "mplint --syntax-only" "mplint, cache filled" "puppet parser validate" "puppet-lint")
 commands=(
   "$xa $mplint$extra --no-cache --format json > /dev/null"
   "$xa $mplint$extra --no-cache --jobs 1 --format json > /dev/null"
