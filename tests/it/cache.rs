@@ -188,3 +188,47 @@ fn kept_results_are_taken_until_what_they_depend_on_changes() {
     same_as_uncached(&["--format", "json", "."]);
     same_as_uncached(&["--format", "json", "modules/role/manifests/a.pp"]);
 }
+
+#[test]
+fn kept_results_follow_what_the_tree_holds_besides_manifests() {
+    let tree = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let root = tree.path();
+    let write = |path: &str, text: &str| {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write("manifests/site.pp", "node default {\n  include app\n}\n");
+    write(
+        "modules/app/manifests/init.pp",
+        "class app (\n  $port,\n) {\n  file { '/etc/app.conf': content => template('app/app.conf.erb') }\n  notify { \"${::rack} ${port}\": }\n  include dep::thing\n}\n",
+    );
+    write("modules/app/templates/app.conf.erb", "port=<%= @port %>\n");
+    // Each step changes one input that is not a manifest; the cached run
+    // must say what an uncached one says.
+    let steps: Vec<Box<dyn Fn()>> = vec![
+        Box::new(|| write("modules/app/templates/app.conf.erb", "host=<%= @fqdn %>\n")),
+        Box::new(|| write("modules/app/lib/facter/rack.rb", "Facter.add(:rack) do\n  setcode { 'r1' }\nend\n")),
+        Box::new(|| {
+            write("hiera.yaml", "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n");
+            write("data/common.yaml", "---\napp::port: 8080\n");
+        }),
+        Box::new(|| {
+            write("modules/app/metadata.json", "{\"name\": \"me-app\", \"dependencies\": [{\"name\": \"me/dep\"}]}\n")
+        }),
+        Box::new(|| write("Puppetfile", "mod 'me/dep', '1.0.0'\n")),
+        Box::new(|| write(".mplint.toml", "[rules]\nlegacy-fact = \"off\"\n")),
+        Box::new(|| std::fs::remove_file(root.join("modules/app/lib/facter/rack.rb")).unwrap()),
+    ];
+    let mut reports = std::collections::BTreeSet::new();
+    for step in std::iter::once(&(Box::new(|| ()) as Box<dyn Fn()>)).chain(&steps) {
+        step();
+        let expected = mplint_in(root, &["--no-cache", "--format", "json", "."], cache.path());
+        for _ in 0..2 {
+            assert_eq!(mplint_in(root, &["--format", "json", "."], cache.path()), expected);
+        }
+        reports.insert(expected);
+    }
+    assert!(reports.len() >= 5, "the steps changed too little: {reports:#?}");
+}
