@@ -772,16 +772,34 @@ impl<'a> Model<'a> {
         if self.workspace.puppetfile_modules.contains_key(module) {
             return false;
         }
-        // Names sharing the module's prefix sort together, from the module's
-        // own name on. One defined in a module file the autoloader never
-        // reads for it is misplaced (`definition-location`), no sign of
-        // this module.
+        // One defined in another module's file is misplaced there
+        // (`definition-location`), no sign of this module.
+        let misplaced = |def: &index::Definition<'_>| match &self.index.roles[def.file] {
+            workspace::FileRole::Module { module: other } => other != module && self.defines_own_names(other),
+            _ => false,
+        };
+        self.names_of_module(module).any(|(_, defs)| defs.iter().any(|def| !misplaced(def)))
+    }
+
+    /// Whether a module's own files define names of its namespace: a
+    /// directory that defines none is no module Puppet looks in.
+    fn defines_own_names(&self, module: &str) -> bool {
+        let own = |def: &index::Definition<'_>| matches!(&self.index.roles[def.file], workspace::FileRole::Module { module: m } if m == module);
+        self.names_of_module(module).any(|(_, defs)| defs.iter().any(own))
+    }
+
+    /// The definitions of a module's namespace: the module's name, and the
+    /// names under it.
+    fn names_of_module<'s>(
+        &'s self,
+        module: &'s str,
+    ) -> impl Iterator<Item = (&'s String, &'s Vec<index::Definition<'a>>)> + 's {
+        // Names sharing the module's prefix sort together, from the module's own name on.
         self.index
             .types
             .range(module.to_string()..)
-            .take_while(|(name, _)| name.starts_with(module))
-            .filter(|(name, _)| name.len() == module.len() || name[module.len()..].starts_with("::"))
-            .any(|(name, defs)| defs.iter().any(|def| self.autoloader_may_find(name, def.file)))
+            .take_while(move |(name, _)| name.starts_with(module))
+            .filter(move |(name, _)| name.len() == module.len() || name[module.len()..].starts_with("::"))
     }
 
     pub fn span(&self, loc: Loc) -> Span {
