@@ -313,9 +313,13 @@ impl<'a> Model<'a> {
             result
         };
         let own = |compilation: Compilation| add(empty_pair(), compilation);
-        // Each entry's result in entry order, appended, with copies kept.
+        // Each entry's result in entry order, appended, with copies kept
+        // for a later run of the same model.
+        let copies_wanted = earlier.is_some();
         let merge_kept = |results: Vec<(Entry, EntryResult<S>)>, kept: &mut Vec<(Entry, EntryResult<S>)>| {
-            kept.extend(results.iter().map(|(entry, result)| (entry.clone(), result.clone())));
+            if copies_wanted {
+                kept.extend(results.iter().map(|(entry, result)| (entry.clone(), result.clone())));
+            }
             results.into_par_iter().map(|(_, result)| result).reduce(&empty_pair, &append)
         };
         let mut kept: Vec<(Entry, EntryResult<S>)> = Vec::new();
