@@ -12,16 +12,15 @@
 //! declared. Editing the body of a class changes only the results of the
 //! entry points that reach it.
 //!
-//! Entries are written as the parse cache's are (under a temporary name,
-//! renamed into place, with a checksum): runs side by side never see half
-//! an entry, and a damaged one is compiled again.
+//! Entries are written with the parse cache's own functions (under a
+//! temporary name, renamed into place, with a checksum): runs side by side
+//! never see half an entry, and a damaged one is compiled again.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
-use xxhash_rust::xxh3::{xxh3_128, xxh3_64, Xxh3};
+use xxhash_rust::xxh3::{xxh3_128, Xxh3};
 
 use crate::model::index::{DefBody, FileId};
 use crate::model::reach::Reach;
@@ -29,6 +28,7 @@ use crate::model::record::Entry;
 use crate::model::{EntryResult, EntryStore, Model};
 use crate::rules::{Checked, CompilationRules, StoredFindings};
 use crate::syntax::ast::ExprKind;
+use crate::syntax::cache::{prune_directories, read_entry, write_entry};
 
 /// The first bytes of every entry.
 const MAGIC: &[u8; 8] = b"mplintR\x01";
@@ -47,14 +47,7 @@ fn directory_name() -> String {
 /// Removes the results other builds wrote under `root`.
 fn prune_other_versions(root: &Path) {
     let current = directory_name();
-    let Ok(read) = std::fs::read_dir(root) else { return };
-    for entry in read.flatten() {
-        let name = entry.file_name();
-        let Some(name) = name.to_str() else { continue };
-        if name != current && name.starts_with("results-") && entry.file_type().is_ok_and(|t| t.is_dir()) {
-            let _ = std::fs::remove_dir_all(entry.path());
-        }
-    }
+    prune_directories(root, |name| name != current && name.starts_with("results-"));
 }
 
 /// What the files an entry point depends on were: every file's text, or
@@ -146,13 +139,8 @@ impl<'r, 'm, 'a> ResultCache<'r, 'm, 'a> {
 impl<'r, 'm, 'a> EntryStore<Checked<'r, 'm, 'a>> for ResultCache<'r, 'm, 'a> {
     fn load(&self, entry: &Entry) -> Option<EntryResult<Checked<'r, 'm, 'a>>> {
         let model = self.rules.model();
-        let bytes = std::fs::read(self.entry_path(model, entry)).ok()?;
-        let payload = bytes.strip_prefix(MAGIC)?;
-        let (checksum, payload) = payload.split_first_chunk::<8>()?;
-        if u64::from_le_bytes(*checksum) != xxh3_64(payload) {
-            return None;
-        }
-        let kept: Kept = postcard::from_bytes(payload).ok()?;
+        let payload = read_entry(&self.entry_path(model, entry), MAGIC)?;
+        let kept: Kept = postcard::from_bytes(&payload).ok()?;
         let keys = self.keys(model);
         if kept.tree != keys.tree || kept.entry != format!("{entry:?}") {
             return None;
@@ -185,25 +173,7 @@ impl<'r, 'm, 'a> EntryStore<Checked<'r, 'm, 'a>> for ResultCache<'r, 'm, 'a> {
             findings,
         };
         let Ok(payload) = postcard::to_stdvec(&kept) else { return };
-        let mut bytes = Vec::with_capacity(MAGIC.len() + 8 + payload.len());
-        bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&xxh3_64(&payload).to_le_bytes());
-        bytes.extend_from_slice(&payload);
-        write_atomically(&self.entry_path(model, entry), &bytes);
-    }
-}
-
-/// Writes `bytes` at `path` under a temporary name, renamed into place. A
-/// cache that cannot be written is no error: the next run compiles again.
-fn write_atomically(path: &Path, bytes: &[u8]) {
-    let Some(dir) = path.parent() else { return };
-    if std::fs::create_dir_all(dir).is_err() {
-        return;
-    }
-    static WRITES: AtomicU64 = AtomicU64::new(0);
-    let temporary = dir.join(format!(".tmp-{}-{}", std::process::id(), WRITES.fetch_add(1, Ordering::Relaxed)));
-    if std::fs::write(&temporary, bytes).is_err() || std::fs::rename(&temporary, path).is_err() {
-        let _ = std::fs::remove_file(&temporary);
+        write_entry(&self.entry_path(model, entry), MAGIC, &payload);
     }
 }
 

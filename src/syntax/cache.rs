@@ -50,14 +50,7 @@ fn is_version_name(name: &str) -> bool {
 /// never reads: only directories named as [`version`] names them.
 fn prune_other_versions(root: &Path) {
     let current = version();
-    let Ok(read) = std::fs::read_dir(root) else { return };
-    for entry in read.flatten() {
-        let name = entry.file_name();
-        let Some(name) = name.to_str() else { continue };
-        if name != current && is_version_name(name) && entry.file_type().is_ok_and(|t| t.is_dir()) {
-            let _ = std::fs::remove_dir_all(entry.path());
-        }
-    }
+    prune_directories(root, |name| name != current && is_version_name(name));
 }
 
 impl ParseCache {
@@ -92,13 +85,8 @@ impl ParseCache {
 
     /// The parse of `text` kept by an earlier run, if there is a sound one.
     pub fn load(&self, text: &str) -> Option<(Option<Manifest>, Option<SyntaxProblem>)> {
-        let bytes = std::fs::read(self.entry_path(text)).ok()?;
-        let payload = bytes.strip_prefix(MAGIC)?;
-        let (checksum, payload) = payload.split_first_chunk::<8>()?;
-        if u64::from_le_bytes(*checksum) != xxh3_64(payload) {
-            return None;
-        }
-        let entry: Entry = postcard::from_bytes(payload).ok()?;
+        let bytes = read_entry(&self.entry_path(text), MAGIC)?;
+        let entry: Entry = postcard::from_bytes(&bytes).ok()?;
         (entry.text == text).then_some((entry.manifest, entry.problem))
     }
 
@@ -112,21 +100,49 @@ impl ParseCache {
             problem: &'e Option<SyntaxProblem>,
         }
         let Ok(payload) = postcard::to_stdvec(&EntryRef { text, manifest, problem }) else { return };
-        let mut bytes = Vec::with_capacity(MAGIC.len() + 8 + payload.len());
-        bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&xxh3_64(&payload).to_le_bytes());
-        bytes.extend_from_slice(&payload);
-        let path = self.entry_path(text);
-        let Some(dir) = path.parent() else { return };
-        if std::fs::create_dir_all(dir).is_err() {
-            return;
-        }
-        // A name no other writer uses, in the entry's own directory so
-        // that the rename never crosses file systems.
-        static WRITES: AtomicU64 = AtomicU64::new(0);
-        let temporary = dir.join(format!(".tmp-{}-{}", std::process::id(), WRITES.fetch_add(1, Ordering::Relaxed)));
-        if std::fs::write(&temporary, &bytes).is_err() || std::fs::rename(&temporary, &path).is_err() {
-            let _ = std::fs::remove_file(&temporary);
+        write_entry(&self.entry_path(text), MAGIC, &payload);
+    }
+}
+
+/// The payload of the entry at `path`, when it starts with `magic` and its
+/// checksum holds.
+pub fn read_entry(path: &Path, magic: &[u8]) -> Option<Vec<u8>> {
+    let bytes = std::fs::read(path).ok()?;
+    let payload = bytes.strip_prefix(magic)?;
+    let (checksum, payload) = payload.split_first_chunk::<8>()?;
+    (u64::from_le_bytes(*checksum) == xxh3_64(payload)).then(|| payload.to_vec())
+}
+
+/// Writes an entry at `path`: `magic`, the payload's checksum, the
+/// payload; under a temporary name renamed into place. A cache that cannot
+/// be written is no error: the next run works it out again.
+pub fn write_entry(path: &Path, magic: &[u8], payload: &[u8]) {
+    let mut bytes = Vec::with_capacity(magic.len() + 8 + payload.len());
+    bytes.extend_from_slice(magic);
+    bytes.extend_from_slice(&xxh3_64(payload).to_le_bytes());
+    bytes.extend_from_slice(payload);
+    let Some(dir) = path.parent() else { return };
+    if std::fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    // A name no other writer uses, in the entry's own directory so that
+    // the rename never crosses file systems.
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let temporary = dir.join(format!(".tmp-{}-{}", std::process::id(), WRITES.fetch_add(1, Ordering::Relaxed)));
+    if std::fs::write(&temporary, &bytes).is_err() || std::fs::rename(&temporary, path).is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+}
+
+/// Removes the directories under `root` that `is_other` names: what other
+/// builds of mplint wrote, which this one never reads.
+pub fn prune_directories(root: &Path, is_other: impl Fn(&str) -> bool) {
+    let Ok(read) = std::fs::read_dir(root) else { return };
+    for entry in read.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if is_other(name) && entry.file_type().is_ok_and(|t| t.is_dir()) {
+            let _ = std::fs::remove_dir_all(entry.path());
         }
     }
 }

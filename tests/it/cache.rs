@@ -104,6 +104,13 @@ fn an_unwritable_cache_is_no_error() {
     assert!(String::from_utf8_lossy(&run.stderr).is_empty() == String::from_utf8_lossy(&expected.stderr).is_empty());
 }
 
+/// Writes `text` at `path` under `root`, making its directories.
+fn write_in(root: &Path, path: &str, text: &str) {
+    let path = root.join(path);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
 fn mplint_in(dir: &Path, args: &[&str], cache: &Path) -> String {
     let output = Command::new(env!("CARGO_BIN_EXE_mplint"))
         .args(args)
@@ -135,11 +142,7 @@ fn kept_results_are_taken_until_what_they_depend_on_changes() {
     let tree = tempfile::tempdir().unwrap();
     let cache = tempfile::tempdir().unwrap();
     let root = tree.path();
-    let write = |path: &str, text: &str| {
-        let path = root.join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let write = |path: &str, text: &str| write_in(root, path, text);
     // Node `c` calls a function mplint cannot see into: it is compiled on
     // every run, first, and its result is not kept.
     write(
@@ -194,11 +197,7 @@ fn kept_results_follow_what_the_tree_holds_besides_manifests() {
     let tree = tempfile::tempdir().unwrap();
     let cache = tempfile::tempdir().unwrap();
     let root = tree.path();
-    let write = |path: &str, text: &str| {
-        let path = root.join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let write = |path: &str, text: &str| write_in(root, path, text);
     write("manifests/site.pp", "node default {\n  include app\n}\n");
     write(
         "modules/app/manifests/init.pp",
