@@ -66,9 +66,12 @@ impl MissingUses {
 pub fn collect(model: &Model<'_>, compilation: &Compilation, uses: &mut MissingUses) {
     for event in &compilation.events {
         if let Event::UnknownClass { name, loc } = event {
-            // `unknown-class` reports a name no class can have, and a
-            // Puppet 3 relative parent.
-            if crate::model::index::class_name_flaw(name).is_some() || relative_parent_at(model, name, *loc) {
+            // `unknown-class` reports an empty name, a name no class can
+            // have, and a Puppet 3 relative parent.
+            if name.is_empty()
+                || crate::model::index::class_name_flaw(name).is_some()
+                || relative_parent_at(model, name, *loc)
+            {
                 continue;
             }
             uses.add(model, name, *loc);

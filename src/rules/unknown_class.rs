@@ -12,8 +12,8 @@ use crate::rules::Level;
 /// Reports `include`, `require`, `contain`, `class { … }` and `inherits`
 /// naming a class that is defined nowhere in the checked tree or on the
 /// module path, though its module is there (a module that is absent is
-/// `missing-module`). A name no class can have (`keystone:ldap`) is an
-/// error: no module path makes it found.
+/// `missing-module`). A name no class can have (`keystone:ldap`, or an
+/// empty one) is an error: no module path makes it found.
 ///
 /// ## Why is this bad?
 /// Puppet fails with "Could not find class". Often a typo, or a module
@@ -30,6 +30,11 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
     sink.compilation(compilation);
     for event in &compilation.events {
         if let Event::UnknownClass { name, loc } = event {
+            if name.is_empty() {
+                let message = "the class name is empty: Puppet fails with \"Cannot use empty string as a class name\"";
+                sink.report_at_level(&RULE, Level::Error, *loc, message.to_string(), Vec::new(), Vec::new());
+                continue;
+            }
             if let Some(flaw) = class_name_flaw(name) {
                 // Certain whatever the module path holds.
                 let mut message =

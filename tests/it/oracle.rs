@@ -16,7 +16,8 @@
 //! - "already defined" / "Attempt to redefine" → `duplicate-definition`;
 //! - "Could not find class" or "Could not find declared class" at L →
 //!   `unknown-class` at L, or `missing-module`
-//!   there when no class of that module exists;
+//!   there when no class of that module exists; "Cannot use empty string
+//!   as a class name" at L → `unknown-class` at L;
 //! - "Illegal Resource Type expression" at L → `illegal-resource-type` at L;
 //! - "has no parameter named" at L (when Puppet gives a line) →
 //!   `unknown-parameter` at L or at an attribute of the declaration at L;
@@ -232,6 +233,9 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
     }
     if error.contains("Use of 'import' has been discontinued") {
         return Some(Expectation { rules: &["unknown-function"], line: number_after(error, "(line: "), why });
+    }
+    if error.contains("Cannot use empty string as a class name") {
+        return Some(Expectation { rules: &["unknown-class"], line: number_after(error, "(line: "), why });
     }
     if error.contains("Could not find class") || error.contains("Could not find declared class") {
         return Some(Expectation {
