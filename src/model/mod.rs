@@ -958,16 +958,18 @@ fn site_fact_reads(index: &Index<'_>) -> BTreeSet<String> {
     let mut read = BTreeSet::new();
     let mut assigned = BTreeSet::new();
     for site in index.sites.iter().filter(|s| s.standalone.is_none()) {
-        let statements = site.top_level.iter().map(|(_, e)| *e);
-        let nodes = site.nodes.iter().flat_map(|n| &n.node.body.statements);
-        for statement in statements.chain(nodes) {
+        let statements = site.top_level.iter().map(|(_, e)| (*e, true));
+        let nodes = site.nodes.iter().flat_map(|n| &n.node.body.statements).map(|e| (e, false));
+        for (statement, at_top) in statements.chain(nodes) {
             statement.walk(&mut |e: &Expr| match &e.kind {
                 ExprKind::Variable(v) => {
                     if let Some(name) = v.name.strip_prefix("::").filter(|n| !n.contains("::")) {
                         read.insert(name.to_string());
                     }
                 }
-                ExprKind::Assignment { target, .. } => {
+                // A node's own variable (`$roles = split($::roles, ',')`)
+                // is not the top-scope one.
+                ExprKind::Assignment { target, .. } if at_top => {
                     if let ExprKind::Variable(v) = &target.kind {
                         assigned.insert(v.name.to_string());
                     }

@@ -2,6 +2,7 @@
 
 use super::node_scope_leak::describe_owner;
 use super::{chain_related, RuleInfo, Sink};
+use crate::model::facts::BUILT_IN_VARIABLES;
 use crate::model::index::normalize_name;
 use crate::model::interp::METAPARAMETERS;
 use crate::model::record::Compilation;
@@ -110,12 +111,13 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             })
             .collect();
         scopes.dedup();
+        let assigned_elsewhere = elsewhere.is_some() || assigned_in_own_body(model, compilation, read).is_some();
         let message = match &qualified {
             Some(class) if !compilation.classes.contains_key(class) => {
                 format!("`${}` is unknown: class `{class}` is never declared before this read", read.name)
             }
             // Assigned, but only on branches this read's path does not take.
-            _ if elsewhere.is_some() || assigned_in_own_body(model, compilation, read).is_some() => format!(
+            _ if assigned_elsewhere => format!(
                 "`${}` is not bound on this path: {} assigns it only in branches that do not run before this read (searched {})",
                 read.name,
                 describe_owner(&read.reader, compilation),
@@ -169,6 +171,15 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                     "{message}; the site manifest declares no class and no node, so an external node classifier must classify the nodes, and it may set this as a parameter; if so, list it under `facts` in .mplint.toml"
                 );
                 sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, flow);
+            } else if let Some(external) =
+                site_reads_from_outside(model).filter(|_| !assigned_elsewhere && absent.is_empty())
+            {
+                // The site itself relies on values the tree does not set;
+                // a variable the reader assigns on other paths is its own.
+                let message = format!(
+                    "{message}; the site manifest reads `$::{external}`, which no fact the tree shows sets, so its nodes get facts from outside the tree and this may be one; if so, list it under `facts` in .mplint.toml"
+                );
+                sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, flow);
             } else if absent.is_empty() {
                 let message = format!(
                     "{message}; if the nodes get it from outside the tree (an external fact, an ENC parameter), list it under `facts` in .mplint.toml"
@@ -189,6 +200,24 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         }
     }
     sink.set_conditional(false);
+}
+
+/// A top-scope variable the site manifests read as `$::name` that no fact
+/// of the tree sets (`split($::roles, ',')`): the nodes get external facts
+/// or ENC parameters.
+fn site_reads_from_outside<'m>(model: &'m Model<'_>) -> Option<&'m str> {
+    let set_by_function = |name: &str| {
+        model
+            .workspace
+            .include_functions
+            .values()
+            .any(|f| f.sets.iter().any(|v| v.trim_start_matches(['$', ':']) == name))
+    };
+    model
+        .site_fact_reads
+        .iter()
+        .map(String::as_str)
+        .find(|name| !model.facts.is_fact(name) && !BUILT_IN_VARIABLES.contains(name) && !set_by_function(name))
 }
 
 /// A read in a class parameter's default at a site whose Hiera data mplint
