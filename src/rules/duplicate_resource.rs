@@ -149,13 +149,13 @@ fn uncertain_conditions(
     let (pa, pb) = (full_path(compilation, a), full_path(compilation, b));
     let shared = meet(&pa, &pb);
     let extra: PathCond = join(&pa, &pb).into_iter().filter(|atom| !shared.contains(atom)).collect();
+    let mut conditions = Vec::new();
     if !extra.is_empty() {
-        return crate::rules::possible_duplicate_resource::describe_conditions(model, compilation, &extra);
+        conditions = crate::rules::possible_duplicate_resource::describe_conditions(model, compilation, &extra);
     }
     // A class declared under conditions that need not hold together runs
     // only where one of them does; a virtual or exported instance's code,
     // only where it is collected.
-    let mut conditions = Vec::new();
     for owner in [&a.owner, &b.owner] {
         if let Some(instance) = compilation.within_virtual_instance(owner).and_then(|i| compilation.instances.get(i)) {
             let realized = |(type_name, title): &(String, String)| {

@@ -3396,3 +3396,23 @@ fn a_hiera_configuration_two_checked_trees_read_is_reported_once() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("legacy-fact", "hiera.yaml".to_string(), 7)], "{found:#?}");
 }
+
+#[test]
+fn a_possible_duplicate_names_each_condition_a_class_is_declared_under() {
+    // `r::log` runs if either role is given; the clash also needs `graph`.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "node default {\n  $roles = split($facts['roles'], ',')\n  if 'log' in $roles {\n    include r::log\n  }\n  if 'logv' in $roles {\n    include r::logv\n  }\n  if 'graph' in $roles {\n    include r::graph\n  }\n}\n",
+    );
+    write(root, "modules/r/manifests/log.pp", "class r::log {\n  file { '/etc/l': }\n}\n");
+    write(root, "modules/r/manifests/logv.pp", "class r::logv {\n  include r::log\n}\n");
+    write(root, "modules/r/manifests/graph.pp", "class r::graph {\n  file { '/etc/l': }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("possible-duplicate-resource", "graph.pp".to_string(), 2)], "{found:#?}");
+    let message = &found[0].message;
+    assert!(message.contains("if `'graph' in $roles` in the node is true and class `r::log` is declared"), "{message}");
+    assert!(message.contains("or if `'logv' in $roles`"), "{message}");
+}
