@@ -164,6 +164,10 @@ pub struct ClassDecl {
     /// or they cover every branch `path` leaves open (`if $x { include a }
     /// else { include a }`), not `if $x { include a } if $y { include a }`.
     pub covers_path: bool,
+    /// Declared resource-like on one path and again on a path that excludes
+    /// it: its code ran once, with the first declaration's values, which
+    /// the other path does not give it, so it never covers its path.
+    pub values_vary: bool,
 }
 
 /// A class declared on more distinct paths than this keeps only what they

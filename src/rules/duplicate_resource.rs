@@ -204,10 +204,13 @@ fn uncovering_class<'c>(compilation: &'c Compilation, owner: &'c Owner) -> Optio
 /// "class `a` is declared (if `$x` is true, or if `$y` is true)".
 fn declared_on_some_paths(model: &Model<'_>, compilation: &Compilation, class: &str) -> String {
     let Some(decl) = compilation.classes.get(class) else { return format!("class `{class}` is declared") };
+    // Its code ran with the values of its first declaration only.
+    let taken = if decl.values_vary { 1 } else { usize::MAX };
     let alternatives: Vec<String> = decl
         .declared_under
         .iter()
         .flatten()
+        .take(taken)
         .map(|path| {
             let own: PathCond = path.iter().filter(|atom| !decl.path.contains(atom)).copied().collect();
             crate::rules::possible_duplicate_resource::describe_conditions(model, compilation, &own).join(" and ")
@@ -216,6 +219,8 @@ fn declared_on_some_paths(model: &Model<'_>, compilation: &Compilation, class: &
         .collect();
     if alternatives.is_empty() {
         format!("class `{class}` is declared")
+    } else if decl.values_vary {
+        format!("class `{class}` is declared as it is if {}", alternatives[0])
     } else {
         format!("class `{class}` is declared (if {})", alternatives.join(", or if "))
     }

@@ -46,6 +46,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 Some(paths) => paths.iter().find(|p| compatible(p, &path)).cloned(),
                 None => Some(decl.path.clone()).filter(|p| compatible(p, &path)),
             };
+            let excludes_earlier = earlier_path.is_none();
             if let (DeclHow::ResourceLike, true, Some(earlier_path)) = (how, decl.how != DeclHow::Entry, earlier_path) {
                 let earlier = decl.loc;
                 let shared = meet(&earlier_path, &path);
@@ -53,6 +54,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 self.out.events.push(Event::DuplicateClass { class: name.to_string(), loc: at, earlier, unshared });
             } else {
                 // Declared again on another path: its code runs on either.
+                let resource_like = how == DeclHow::ResourceLike || decl.how == DeclHow::ResourceLike;
+                if resource_like && excludes_earlier {
+                    decl.values_vary = true;
+                }
                 let (covered_before, shared_before) = (decl.covers_path, decl.path.clone());
                 decl.path = meet(&decl.path, &path);
                 let known = decl.declared_under.as_ref().is_some_and(|paths| paths.contains(&path));
@@ -77,7 +82,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     })
                 };
                 if let Some(decl) = self.out.classes.get_mut(name) {
-                    decl.covers_path = covers;
+                    decl.covers_path = covers && !decl.values_vary;
                 }
             }
             return false;
@@ -121,6 +126,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 declared_under: Some(vec![path.clone()]),
                 path,
                 covers_path: true,
+                values_vary: false,
             },
         );
         let enclosing = self.base_of(ctx.scope);
