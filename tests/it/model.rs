@@ -3398,6 +3398,39 @@ fn a_hiera_configuration_two_checked_trees_read_is_reported_once() {
 }
 
 #[test]
+fn a_value_given_to_a_class_is_known_in_a_class_checked_on_its_own() {
+    // Checked on its own, `m::a` may be declared in any way, but what it
+    // gives `m::b` is what `m::b` gets: Puppet compiles this.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "modules/m/manifests/a.pp",
+        "class m::a {\n  file { '/tmp/x': content => 'a' }\n  class { 'm::b': flag => true }\n}\n",
+    );
+    write(
+        root,
+        "modules/m/manifests/b.pp",
+        "class m::b($flag = false) {\n  if ! $flag {\n    file { '/tmp/x': ensure => absent }\n  }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+    // Given other values on a branch that excludes this one, the class ran
+    // with the first branch's only: no certain duplicate.
+    write(
+        root,
+        "modules/m/manifests/a.pp",
+        "class m::a($x = true) {\n  file { '/tmp/x': content => 'a' }\n  if $x {\n    class { 'm::b': flag => false }\n  } else {\n    class { 'm::b': flag => true }\n  }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("possible-duplicate-resource", "b.pp".to_string(), 3)], "{found:#?}");
+    // A default stays open to Hiera data and other declarers.
+    write(root, "modules/m/manifests/a.pp", "class m::a {\n  file { '/tmp/x': content => 'a' }\n  include m::b\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("possible-duplicate-resource", "b.pp".to_string(), 3)], "{found:#?}");
+}
+
+#[test]
 fn a_possible_duplicate_names_each_condition_a_class_is_declared_under() {
     // `r::log` runs if either role is given; the clash also needs `graph`.
     let dir = tempfile::tempdir().unwrap();

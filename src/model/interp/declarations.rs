@@ -188,9 +188,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     }
 
     /// Passed values first; defaults are evaluated in the new scope, in order.
-    /// With `unknown_values`, every parameter's value is unknown (data from
-    /// Hiera or an unknown declarer may replace the default); so is every
-    /// parameter not passed by name when a splat with unknown keys was.
+    /// With `unknown_values`, every defaulted parameter's value is unknown
+    /// (data from Hiera or an unknown declarer may replace the default; a
+    /// value given here is what the class gets, or Puppet fails at this
+    /// resource-like declaration); so is every parameter not passed by
+    /// name when a splat with unknown keys was.
     fn bind_parameters(&mut self, params: &[Parameter], passed: Vec<(String, Value)>, open_splat: bool, ctx: &Ctx) {
         let passed: HashMap<String, Value> = passed.into_iter().collect();
         let unknown_values = self.out.hypothetical() && matches!(ctx.owner, Owner::Class(_))
@@ -239,7 +241,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             let set_elsewhere = defaulted
                 && matches!(&ctx.owner, Owner::Define(i)
                     if self.set_elsewhere.is_some_and(|s| s.covers(&self.out.instances[*i].type_name, &param.name)));
-            if unknown_values || from_data || set_elsewhere || (open_splat && defaulted) {
+            if ((unknown_values || open_splat) && defaulted) || from_data || set_elsewhere {
                 value = Value::Unknown;
             }
             // Only for what evaluating the type records (`Enum[$x]`).
