@@ -1282,6 +1282,12 @@ impl Workspace {
                 if name.starts_with('.') || NOT_SEARCHED.contains(&name.as_str()) || child.is_symlink() {
                     continue;
                 }
+                // A Puppetfile below that installs modules from beside it
+                // (`mod 'vagrant-roles', :path => 'roles'`); an
+                // environment's own is read with the environment.
+                if !is_environment(&child) && child.join("Puppetfile").is_file() {
+                    self.add_local_modules(&child, &read_puppetfile(&child));
+                }
                 if looks_like_module(&child)
                     || is_environment(&child)
                     || is_bare_environment(&child)
@@ -1334,6 +1340,17 @@ impl Workspace {
         !provided && defines_own_names(&dir.join("manifests"), name)
     }
 
+    /// A module a `Puppetfile` at `root` installs from the tree is the
+    /// tree's own code, on the module path once installed.
+    fn add_local_modules(&mut self, root: &Path, puppetfile: &Puppetfile) {
+        for (module, path) in &puppetfile.local {
+            let dir = crate::paths::normalize(Path::new(path), root);
+            if dir.join("manifests").is_dir() && dir.starts_with(root) && !self.single_modules.contains_key(&dir) {
+                self.single_modules.insert(dir, module.clone());
+            }
+        }
+    }
+
     /// The module directories a `Puppetfile` (its `moduledir`) or a Bolt
     /// project at `root` installs into or reads.
     fn add_installed_module_dirs(&mut self, root: &Path, puppetfile: &Puppetfile) {
@@ -1346,14 +1363,7 @@ impl Workspace {
 
     /// The modules a `Puppetfile` at `root` installs or comments out.
     fn add_puppetfile(&mut self, root: &Path, puppetfile: Puppetfile) {
-        // A module installed from the tree is the tree's own code, on the
-        // module path once installed.
-        for (module, path) in &puppetfile.local {
-            let dir = crate::paths::normalize(Path::new(path), root);
-            if dir.join("manifests").is_dir() && dir.starts_with(root) && !self.single_modules.contains_key(&dir) {
-                self.single_modules.insert(dir, module.clone());
-            }
-        }
+        self.add_local_modules(root, &puppetfile);
         for module in puppetfile.installed {
             self.puppetfile_modules.entry(module).or_insert_with(|| root.join("Puppetfile"));
         }

@@ -2325,6 +2325,24 @@ fn a_puppetfile_helper_method_installs_modules_as_mod_does() {
 }
 
 #[test]
+fn a_module_a_puppetfile_below_installs_from_beside_it_is_on_the_module_path() {
+    // librarian-puppet installs `puppet/roles` and `puppet/profiles` as the
+    // modules `roles` and `profiles`; Puppet finds `profiles::y`.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "puppet/Puppetfile",
+        "mod 'vagrant-profiles', :path => 'profiles'\nmod 'vagrant-roles', :path => 'roles'\n",
+    );
+    write(root, "puppet/roles/manifests/x.pp", "class roles::x {\n  include profiles::y\n}\n");
+    write(root, "puppet/profiles/manifests/y.pp", "class profiles::y {\n  notify { 'y': }\n}\n");
+    write(root, "scripts/provision.sh", "librarian-puppet install\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}
+
+#[test]
 fn a_module_the_puppetfile_installs_from_the_tree_is_on_the_module_path() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
