@@ -111,7 +111,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             })
             .collect();
         scopes.dedup();
-        let assigned_elsewhere = elsewhere.is_some() || assigned_in_own_body(model, compilation, read).is_some();
+        let assigned_elsewhere = elsewhere.is_some() || assigned_in_own_body(model, compilation, read, false).is_some();
         let message = match &qualified {
             Some(class) if !compilation.classes.contains_key(class) => {
                 format!("`${}` is unknown: class `{class}` is never declared before this read", read.name)
@@ -134,7 +134,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         let mut flow = chain.clone();
         flow.push((read.loc, format!("`${}` read here, bound nowhere in view", read.name)));
         let mut related = chain;
-        if let Some(other) = elsewhere.or_else(|| assigned_in_own_body(model, compilation, read)) {
+        if let Some(other) = elsewhere.or_else(|| assigned_in_own_body(model, compilation, read, false)) {
             related.insert(0, (other, format!("`${}` is assigned here, on a path that excludes the read", read.name)));
         }
         // The site reads it as `$::name` itself: it expects a fact.
@@ -171,11 +171,14 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                     "{message}; the site manifest declares no class and no node, so an external node classifier must classify the nodes, and it may set this as a parameter; if so, list it under `facts` in .mplint.toml"
                 );
                 sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, flow);
-            } else if let Some(external) =
-                site_reads_from_outside(model).filter(|_| !assigned_elsewhere && absent.is_empty())
-            {
+            } else if let Some(external) = site_reads_from_outside(model).filter(|_| {
+                !assigned_elsewhere
+                    && absent.is_empty()
+                    && assigned_in_own_body(model, compilation, read, true).is_none()
+            }) {
                 // The site itself relies on values the tree does not set;
-                // a variable the reader assigns on other paths is its own.
+                // a variable the reader assigns on other paths, or in its
+                // lambdas, is its own.
                 let message = format!(
                     "{message}; the site manifest reads `$::{external}`, which no fact the tree shows sets, so its nodes get facts from outside the tree and this may be one; if so, list it under `facts` in .mplint.toml"
                 );
@@ -236,11 +239,13 @@ pub(super) fn default_data_may_replace(
 
 /// An assignment of an unqualified variable read in a class or defined
 /// type's own body, where the code that runs never reached it (a branch
-/// whose condition is known false there).
+/// whose condition is known false there); with `lambdas_too`, also one
+/// inside a lambda of the body, which binds the lambda's own variable.
 fn assigned_in_own_body(
     model: &Model<'_>,
     compilation: &Compilation,
     read: &crate::model::record::Read,
+    lambdas_too: bool,
 ) -> Option<crate::model::index::Loc> {
     use crate::model::index::{DefBody, Loc};
     use crate::syntax::ast::ExprKind;
@@ -275,5 +280,5 @@ fn assigned_in_own_body(
     }
     let in_lambda =
         |span: &crate::syntax::source::Span| lambdas.iter().any(|l| l.start <= span.start && span.end <= l.end);
-    assignments.into_iter().find(|span| !in_lambda(span)).map(|span| Loc::new(def.file, span))
+    assignments.into_iter().find(|span| lambdas_too || !in_lambda(span)).map(|span| Loc::new(def.file, span))
 }

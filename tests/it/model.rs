@@ -1610,6 +1610,15 @@ fn an_unbound_read_at_a_site_that_reads_facts_from_outside_is_a_warning() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     let levels: Vec<_> = found.iter().map(|f| (f.path.ends_with("site.pp"), f.level)).collect();
     assert_eq!(levels, [(true, mplint::rules::Level::Note), (false, mplint::rules::Level::Error)], "{found:#?}");
+    // So is one it assigns in a lambda, whose variables end with it.
+    write(
+        root,
+        "modules/base/manifests/init.pp",
+        "class base {\n  [1].each |$i| {\n    $env = 'prod'\n  }\n  notify { $env: }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let levels: Vec<_> = found.iter().map(|f| (f.path.ends_with("site.pp"), f.level)).collect();
+    assert_eq!(levels, [(true, mplint::rules::Level::Note), (false, mplint::rules::Level::Error)], "{found:#?}");
     write(root, "modules/base/manifests/init.pp", "class base {\n  if $env == 'prod' {\n    notify { 'p': }\n  }\n}\n");
     // A fact the tree ships is no sign of facts from outside.
     write(root, "modules/base/facts.d/roles.txt", "roles=web\n");
