@@ -129,6 +129,26 @@ impl Clone for CopyAnswers {
     }
 }
 
+/// [`Workspace::modules`]' answer, with the module directories it was
+/// found for: found once per run, not once per asker. Shows nothing and
+/// clones empty, so that it never changes what a workspace is.
+#[derive(Default)]
+pub struct ModulesFound(std::sync::Mutex<Option<(ModulesKey, BTreeMap<String, PathBuf>)>>);
+
+type ModulesKey = (Vec<PathBuf>, BTreeMap<PathBuf, String>);
+
+impl Clone for ModulesFound {
+    fn clone(&self) -> Self {
+        ModulesFound::default()
+    }
+}
+
+impl std::fmt::Debug for ModulesFound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ModulesFound")
+    }
+}
+
 /// The layout of the checked tree.
 #[derive(Debug, Default, Clone)]
 pub struct Workspace {
@@ -156,6 +176,8 @@ pub struct Workspace {
     /// Module directories asked about by [`Workspace::is_module_copy`], with
     /// the answer.
     pub module_copies: CopyAnswers,
+    /// What [`Workspace::modules`] found last.
+    pub modules_found: ModulesFound,
     /// The module directories each `environment.conf`'s `modulepath` names,
     /// in its order: where Puppet looks for a module first.
     pub stated_module_paths: Vec<Vec<PathBuf>>,
@@ -1522,6 +1544,19 @@ impl Workspace {
 
     /// Every module directory, by module name (first one on the path wins).
     pub fn modules(&self) -> BTreeMap<String, PathBuf> {
+        let key = (self.module_dirs.clone(), self.single_modules.clone());
+        let mut found = self.modules_found.0.lock().expect("no panic while finding modules");
+        if let Some((known_for, modules)) = found.as_ref() {
+            if *known_for == key {
+                return modules.clone();
+            }
+        }
+        let modules = self.find_modules();
+        *found = Some((key, modules.clone()));
+        modules
+    }
+
+    fn find_modules(&self) -> BTreeMap<String, PathBuf> {
         let mut modules = BTreeMap::new();
         for (dir, name) in &self.single_modules {
             modules.entry(name.clone()).or_insert_with(|| dir.clone());
