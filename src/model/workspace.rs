@@ -230,8 +230,11 @@ fn read_environment_modulepath(root: &Path) -> Option<Vec<String>> {
         let line = line.trim();
         if let Some(value) = line.strip_prefix("modulepath") {
             let value = value.trim_start().strip_prefix('=')?.trim();
+            // Written for Puppet on Windows, whose path separator is `;`
+            // (`modules;c:/vagrant/modules`).
+            let separator = if value.contains(';') { ';' } else { ':' };
             return Some(
-                value.split(':').map(str::trim).filter(|e| !e.is_empty()).map(inside_own_environment).collect(),
+                value.split(separator).map(str::trim).filter(|e| !e.is_empty()).map(inside_own_environment).collect(),
             );
         }
     }

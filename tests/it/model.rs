@@ -3476,3 +3476,15 @@ fn a_possible_duplicate_names_each_condition_a_class_is_declared_under() {
     assert!(message.contains("if `'graph' in $roles` in the node is true and class `r::log` is declared"), "{message}");
     assert!(message.contains("or if `'logv' in $roles`"), "{message}");
 }
+
+#[test]
+fn a_modulepath_written_for_windows_is_split_on_semicolons() {
+    // Puppet on Windows separates modulepath entries with `;`.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "production/environment.conf", "modulepath = modules;c:/vagrant/puppet/modules\n");
+    write(root, "production/manifests/default.pp", "node default {\n  include role::ads\n}\n");
+    write(root, "production/modules/role/manifests/ads.pp", "class role::ads {\n}\n");
+    let found = findings(vec![root.join("production")], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}
