@@ -3488,3 +3488,19 @@ fn a_modulepath_written_for_windows_is_split_on_semicolons() {
     let found = findings(vec![root.join("production")], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
+
+#[test]
+fn a_missing_module_that_is_a_submodule_not_checked_out_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        ".gitmodules",
+        "[submodule \"modules/nfs\"]\n\tpath = modules/nfs\n\turl = https://example.com/nfs.git\n",
+    );
+    std::fs::create_dir_all(root.join("modules/nfs")).unwrap();
+    write(root, "modules/prof/manifests/client.pp", "class prof::client {\n  include nfs::client\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("missing-module", "client.pp".to_string(), 2)], "{found:#?}");
+    assert!(found[0].message.contains("declares `modules/nfs` as a git submodule"), "{}", found[0].message);
+}
