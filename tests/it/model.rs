@@ -3504,3 +3504,18 @@ fn a_missing_module_that_is_a_submodule_not_checked_out_says_so() {
     assert_eq!(rules(&found), [("missing-module", "client.pp".to_string(), 2)], "{found:#?}");
     assert!(found[0].message.contains("declares `modules/nfs` as a git submodule"), "{}", found[0].message);
 }
+
+#[test]
+fn a_case_option_matching_a_known_value_runs_only_if_no_earlier_option_matched() {
+    // `'httpd'` matches, but only where `$facts['svc']` did not first:
+    // the two files are never declared together (Puppet compiles this).
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "class k($service_name = 'httpd') {\n  case $service_name {\n    $facts['svc']: {\n      file { '/k': ensure => file }\n    }\n    'httpd': {\n      file { '/k': ensure => absent }\n    }\n  }\n}\nnode default {\n  include k\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}

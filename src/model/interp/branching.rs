@@ -227,8 +227,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     truth = Some(false);
                 }
             }
-            // An option that surely matches a known value is no choice.
-            let body_ctx = if value == Value::Unknown || truth.is_none() {
+            // An option that surely matches a known value is no choice,
+            // unless an earlier option may have matched first.
+            let body_ctx = if value == Value::Unknown || truth.is_none() || !all_known_false {
                 let own = Self::option_path(&Vec::new(), &option_choices, i);
                 self.implied.entry((choice, i as u16)).or_insert(own);
                 let body_path = Self::option_path(&ctx.path, &option_choices, i);
