@@ -49,11 +49,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             continue;
         }
         // Set by a site function (`[include-functions]`) or the site.
-        let set_by_function = model
-            .workspace
-            .include_functions
-            .values()
-            .any(|f| f.sets.iter().any(|v| v.trim_start_matches(['$', ':']) == read.name.trim_start_matches("::")));
+        let set_by_function = set_by_include_function(model, read.name.trim_start_matches("::"));
         // `$::x`, or `$x` read by code at top or node scope, which looks in
         // top scope all the same; unless a function the nodes call may have
         // set it.
@@ -209,18 +205,15 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
 /// of the tree sets (`split($::roles, ',')`): the nodes get external facts
 /// or ENC parameters.
 fn site_reads_from_outside<'m>(model: &'m Model<'_>) -> Option<&'m str> {
-    let set_by_function = |name: &str| {
-        model
-            .workspace
-            .include_functions
-            .values()
-            .any(|f| f.sets.iter().any(|v| v.trim_start_matches(['$', ':']) == name))
-    };
-    model
-        .site_fact_reads
-        .iter()
-        .map(String::as_str)
-        .find(|name| !model.facts.is_fact(name) && !BUILT_IN_VARIABLES.contains(name) && !set_by_function(name))
+    model.site_fact_reads.iter().map(String::as_str).find(|name| {
+        !model.facts.is_fact(name) && !BUILT_IN_VARIABLES.contains(name) && !set_by_include_function(model, name)
+    })
+}
+
+/// Whether a site function that declares classes (`[include-functions]`)
+/// sets this top-scope variable.
+fn set_by_include_function(model: &Model<'_>, name: &str) -> bool {
+    model.workspace.include_functions.values().any(|f| f.sets.iter().any(|v| v.trim_start_matches(['$', ':']) == name))
 }
 
 /// A read in a class parameter's default at a site whose Hiera data mplint
