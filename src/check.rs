@@ -443,6 +443,21 @@ fn check_tree_group(
         library_paths.sort();
         library_paths.dedup();
     }
+    // Single modules outside the checked paths (those the code directory's
+    // Puppetfile installs from the tree, for an environment checked apart)
+    // are read for what they define.
+    let outside_modules: Vec<PathBuf> = workspace
+        .single_modules
+        .keys()
+        .filter(|dir| !roots.iter().chain(&module_path).any(|root| dir.starts_with(root)))
+        .cloned()
+        .collect();
+    if !outside_modules.is_empty() {
+        let (found, _) = pool.install(|| input::discover(&outside_modules, &[], &excludes, &display));
+        library_paths.extend(found);
+        library_paths.sort();
+        library_paths.dedup();
+    }
     let checked_count = checked_paths.len();
     // `checked_paths` is sorted.
     let library_paths: Vec<PathBuf> =

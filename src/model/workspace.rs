@@ -1220,6 +1220,13 @@ impl Workspace {
         if let Some(name) = own_module {
             self.single_modules.insert(root.to_path_buf(), name);
         }
+        // The code directory's Puppetfile installs into `$codedir/modules`,
+        // the base module path, the modules it takes from the tree too.
+        let takes_base = read_environment_modulepath(root)
+            .is_none_or(|entries| entries.iter().any(|entry| entry == "$basemodulepath"));
+        if let Some(codedir) = codedir_of(root).filter(|_| takes_base) {
+            self.add_local_modules(codedir, &read_puppetfile(codedir));
+        }
         let conf = root.join("environment.conf");
         match read_environment_modulepath(root) {
             Some(entries) => {

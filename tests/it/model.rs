@@ -2352,6 +2352,23 @@ fn a_module_a_puppetfile_below_installs_from_beside_it_is_on_the_module_path() {
 }
 
 #[test]
+fn an_environment_checked_apart_finds_the_modules_its_code_dirs_puppetfile_takes_from_the_tree() {
+    // `puppet/Puppetfile` installs `puppet/profiles` into `puppet/modules`,
+    // the base module path of `puppet/environments/*`.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "puppet/Puppetfile", "mod 'vagrant-profiles', :path => 'profiles'\n");
+    write(root, "puppet/profiles/manifests/y.pp", "class profiles::y($size = 1) {\n  notify { \"y${size}\": }\n}\n");
+    write(
+        root,
+        "puppet/environments/web/manifests/site.pp",
+        "node default {\n  class { 'profiles::y': colour => 2 }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("unknown-parameter", "site.pp".to_string(), 2)], "{found:#?}");
+}
+
+#[test]
 fn a_module_the_puppetfile_installs_from_the_tree_is_on_the_module_path() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
