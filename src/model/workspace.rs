@@ -1061,6 +1061,7 @@ impl Workspace {
             } else if child_dirs(&path).iter().any(|child| looks_like_module(child) || child.join("manifests").is_dir())
             {
                 ws.module_dirs.push(path.clone());
+                ws.add_module_sources(&path);
             } else if path.join("manifests").is_dir() {
                 ws.environments.push(path.clone());
                 ws.assume_module_dirs_beside(&path);
@@ -1370,6 +1371,25 @@ impl Workspace {
             || self.single_modules.values().any(|module| module == name)
             || read_puppetfile(root).installed.iter().any(|module| module == name);
         !provided && defines_own_names(&dir.join("manifests"), name)
+    }
+
+    /// In a checked collection of module sources, a directory whose name
+    /// Puppet cannot load (`acme-ntp/`, a clone's name) is the module its
+    /// `metadata.json` names, as `puppet module build` and `install` make
+    /// it, where no directory of that name is beside it.
+    fn add_module_sources(&mut self, collection: &Path) {
+        let children = child_dirs(collection);
+        for child in &children {
+            if path_name(child).is_some_and(|name| is_module_name(&name)) || !child.join("manifests").is_dir() {
+                continue;
+            }
+            let Some(name) = metadata_module_name(child).filter(|name| is_module_name(name)) else { continue };
+            let taken = children.iter().any(|other| path_name(other).as_deref() == Some(name.as_str()))
+                || self.single_modules.values().any(|module| *module == name);
+            if !taken {
+                self.single_modules.insert(child.clone(), name);
+            }
+        }
     }
 
     /// A module a `Puppetfile` at `root` installs from the tree is the

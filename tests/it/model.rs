@@ -2352,6 +2352,23 @@ fn a_module_a_puppetfile_below_installs_from_beside_it_is_on_the_module_path() {
 }
 
 #[test]
+fn a_collection_of_module_sources_names_a_clone_directory_after_its_metadata() {
+    // `acme-foo/` is the source of module `foo`; `acme-bar/` would be
+    // `bar`, but a `bar/` beside it is that module already.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "acme-foo/metadata.json", "{\"name\": \"acme-foo\", \"version\": \"0.1.0\"}\n");
+    write(root, "acme-foo/manifests/init.pp", "class foo {\n  include foo::bar\n}\n");
+    write(root, "acme-foo/manifests/bar.pp", "class foo::bar {\n  notify { 'bar': }\n}\n");
+    write(root, "bar/manifests/init.pp", "class bar {\n  include bar::baz\n}\n");
+    write(root, "acme-bar/metadata.json", "{\"name\": \"acme-bar\"}\n");
+    write(root, "acme-bar/manifests/baz.pp", "class bar::baz {\n  notify { 'baz': }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("unknown-class", "init.pp".to_string(), 2)], "{found:#?}");
+    assert!(found[0].message.contains("class `bar::baz` is defined in acme-bar"), "{}", found[0].message);
+}
+
+#[test]
 fn an_environment_checked_apart_finds_the_modules_its_code_dirs_puppetfile_takes_from_the_tree() {
     // `puppet/Puppetfile` installs `puppet/profiles` into `puppet/modules`,
     // the base module path of `puppet/environments/*`.
