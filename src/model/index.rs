@@ -173,8 +173,12 @@ impl<'a> Index<'a> {
             }
         };
         for ((role, own), file) in per_file.iter().zip(files) {
+            // A file of an environment applied on its own is no copy of a
+            // module, whatever its directory is called.
             index.copy_roots.push(match role {
-                FileRole::Standalone => module_copy_root(&file.source.path),
+                FileRole::Standalone if !workspace.applied_on_its_own(&file.source.path) => {
+                    module_copy_root(&file.source.path)
+                }
                 _ => None,
             });
             index.roles.push(role.clone());

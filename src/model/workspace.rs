@@ -653,9 +653,6 @@ fn is_environment(dir: &Path) -> bool {
         || is_bolt_project(dir)
 }
 
-/// An `environment.conf` that makes `dir` an environment: not one left in
-/// Puppet's configuration directory (`/etc/puppetlabs`, holding
-/// `code/environments/`), where Puppet never reads it.
 /// Whether the files of a directory taken for an environment by its layout
 /// alone (no `environment.conf`, no `site.pp`, no node or `import`) assign
 /// one top-scope variable twice: read as one main manifest they could
@@ -688,6 +685,57 @@ fn files_contradict(env: &Path) -> bool {
     false
 }
 
+/// Whether two files of a directory taken for an environment by its layout
+/// alone (no `environment.conf`, not in an `environments/` directory),
+/// neither importing the other, define the same node, most often `node
+/// default` in each: read as one main manifest they could never compile
+/// ("Node 'default' is already defined"), so each is applied on its own
+/// (`puppet apply manifests/$1.pp`).
+fn nodes_contradict(env: &Path) -> bool {
+    if has_environment_conf(env) || codedir_of(env).is_some() {
+        return false;
+    }
+    let files: Vec<PathBuf> = child_entries(&env.join("manifests"))
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "pp"))
+        .collect();
+    let imported: Vec<PathBuf> = files.iter().flat_map(|file| imported_paths(file)).collect();
+    let mut defined: std::collections::HashSet<String> = std::collections::HashSet::new();
+    for file in files.iter().filter(|file| !imported.iter().any(|p| file.starts_with(p))) {
+        let Ok(text) = std::fs::read_to_string(file) else { continue };
+        let names = node_names(&text);
+        if names.iter().any(|name| defined.contains(name)) {
+            return true;
+        }
+        defined.extend(names);
+    }
+    false
+}
+
+/// The quoted or bare names of the `node` definitions starting a line
+/// (`node 'a.example.com', default {`); regular expressions are left out.
+fn node_names(text: &str) -> std::collections::HashSet<String> {
+    let mut names = std::collections::HashSet::new();
+    for line in text.lines() {
+        let Some(rest) = line.trim_start().strip_prefix("node") else { continue };
+        if !rest.starts_with([' ', '\t', '\'', '"']) {
+            continue;
+        }
+        let head = rest.split(['{', '#']).next().unwrap_or_default();
+        let head = head.split(" inherits ").next().unwrap_or_default();
+        for name in head.split(',') {
+            let name = name.trim().trim_matches(['\'', '"']);
+            if !name.is_empty() && !name.contains('/') && !name.contains(char::is_whitespace) {
+                names.insert(name.to_ascii_lowercase());
+            }
+        }
+    }
+    names
+}
+
+/// An `environment.conf` that makes `dir` an environment: not one left in
+/// Puppet's configuration directory (`/etc/puppetlabs`, holding
+/// `code/environments/`), where Puppet never reads it.
 fn has_environment_conf(dir: &Path) -> bool {
     let in_configuration_dir = dir.join("code/environments").is_dir() && !dir.join("manifests").is_dir();
     dir.join("environment.conf").is_file() && !in_configuration_dir
@@ -1124,6 +1172,11 @@ impl Workspace {
                 named.iter().filter(|n| n.dir == dir).map(|n| n.file.as_ref()).collect();
             files.sort();
             files.dedup();
+            // Unless a tool applies one file by name (Vagrant's default.pp).
+            if !matches!(files.as_slice(), [Some(_)]) && nodes_contradict(env) {
+                self.separately_applied.insert(env.clone());
+                continue;
+            }
             // Files that import others or classify nodes make a site read
             // whole, wherever a tool applies one of them (a Vagrant box
             // beside production).

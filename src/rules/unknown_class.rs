@@ -133,6 +133,12 @@ pub fn finish(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             if parent == "default" || model.index.find_class(&parent, standalone).is_some() {
                 continue;
             }
+            // A module's class whose parent a file applied on its own
+            // defines: the compilations that reach it say whether it is
+            // found.
+            if standalone.is_none() && model.index.types.contains_key(&parent) {
+                continue;
+            }
             if let Some(meant) = relative_parent(model, full_name, &parent, standalone) {
                 sink.report(
                     &RULE,

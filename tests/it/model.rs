@@ -2352,6 +2352,34 @@ fn a_module_a_puppetfile_below_installs_from_beside_it_is_on_the_module_path() {
 }
 
 #[test]
+fn manifests_that_each_define_node_default_are_applied_one_at_a_time() {
+    // Read as one main manifest, Puppet fails ("Node 'default' is already
+    // defined"); `puppet apply --modulepath=modules manifests/front.pp`
+    // and `… manifests/site.pp` each compile. front.pp's `polipo` is the
+    // module's, which inherits the `polipo::params` only front.pp defines;
+    // the directory's name (`anon`) makes it no copy of a module.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("anon");
+    write(
+        &root,
+        "manifests/front.pp",
+        "node default {\n  include polipo\n}\nclass polipo::params {\n  $port = 8123\n}\n",
+    );
+    write(
+        &root,
+        "manifests/site.pp",
+        "node default {\n  $squid_user = 'proxy'\n  include polipo\n}\nclass polipo {\n  group { $squid_user: }\n}\n",
+    );
+    write(
+        &root,
+        "modules/polipo/manifests/init.pp",
+        "class polipo inherits polipo::params {\n  notify { \"port ${port}\": }\n}\n",
+    );
+    let found = findings(vec![root.clone()], vec![]);
+    assert_eq!(rules(&found), [("node-scope-leak", "site.pp".to_string(), 6)], "{found:#?}");
+}
+
+#[test]
 fn a_collection_of_module_sources_names_a_clone_directory_after_its_metadata() {
     // `acme-foo/` is the source of module `foo`; `acme-bar/` would be
     // `bar`, but a `bar/` beside it is that module already.
