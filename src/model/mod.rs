@@ -113,6 +113,13 @@ pub struct Model<'a> {
     /// they do not assign (`if !$::project { fail(…) }`): facts or ENC
     /// parameters the site expects from outside the tree.
     pub site_fact_reads: BTreeSet<String>,
+    /// Files applied on their own that Puppet 3 read with others through
+    /// `import`: an importing file's imported files (`true`: it imports),
+    /// and an imported file's importers.
+    pub import_partners: std::collections::BTreeMap<FileId, Vec<(FileId, bool)>>,
+    /// An `import` of a site manifest that names no file of the tree (the
+    /// nodes kept private): the file and what it imports.
+    pub absent_site_import: Option<(FileId, String)>,
     /// The templates code renders by literal names, and what they read.
     pub templates: templates::Templates,
     /// The types whose attributes resource defaults, overrides or
@@ -188,6 +195,8 @@ impl<'a> Model<'a> {
             .flat_map(|s| assigned_in(s.top_level.iter().map(|(_, e)| *e)))
             .collect();
         let site_fact_reads = site_fact_reads(&index);
+        let import_partners = import_partners(files, &index);
+        let absent_site_import = absent_site_import(files, &index, &workspace);
         let focus = workspace.focus.as_ref().map(|paths| {
             files.iter().enumerate().filter(|(_, f)| paths.contains(&f.source.path)).map(|(i, _)| i).collect()
         });
@@ -208,6 +217,8 @@ impl<'a> Model<'a> {
             modules,
             site_variables,
             site_fact_reads,
+            import_partners,
+            absent_site_import,
             templates,
             set_elsewhere: set_elsewhere::SetElsewhere::scan(files),
         }
@@ -743,6 +754,19 @@ impl<'a> Model<'a> {
     /// directory, or definitions in its namespace (a site's own classes).
     /// Modules a `Puppetfile` of the tree installs that the tree does not
     /// hold: their custom facts are unknown.
+    /// The first file Puppet 3 read with `file` through `import` that
+    /// binds `name` at top scope or in a node, and whether `file` imports
+    /// it.
+    pub fn import_partner_binding(&self, file: FileId, name: &str) -> Option<(FileId, bool)> {
+        let binds = |partner: FileId| {
+            self.index.sites.iter().filter(|site| site.standalone == Some(partner)).any(|site| {
+                assigned_in(site.top_level.iter().map(|(_, statement)| *statement)).iter().any(|n| n == name)
+                    || site.nodes.iter().any(|node| assigned_names(&node.node.body).iter().any(|n| n == name))
+            })
+        };
+        self.import_partners.get(&file)?.iter().copied().find(|(partner, _)| binds(*partner))
+    }
+
     pub fn absent_puppetfile_modules(&self) -> Vec<&str> {
         self.workspace
             .puppetfile_modules
@@ -954,6 +978,46 @@ fn assigned_in<'e>(statements: impl Iterator<Item = &'e Expr>) -> Vec<String> {
 
 /// The names an environment's site manifests read in top-scope form
 /// (`$::project`) and never assign.
+fn import_partners(files: &[ParsedFile], index: &Index<'_>) -> std::collections::BTreeMap<FileId, Vec<(FileId, bool)>> {
+    let mut partners: std::collections::BTreeMap<FileId, Vec<(FileId, bool)>> = std::collections::BTreeMap::new();
+    for (importer, file) in files.iter().enumerate() {
+        if !matches!(index.roles[importer], workspace::FileRole::Standalone) || !file.source.text.contains("import") {
+            continue;
+        }
+        let Some(dir) = file.source.path.parent() else { continue };
+        let imported = workspace::imported_paths_in(&file.source.text, dir);
+        for (other, candidate) in files.iter().enumerate() {
+            if other != importer && imported.iter().any(|path| candidate.source.path.starts_with(path)) {
+                partners.entry(other).or_default().push((importer, false));
+                partners.entry(importer).or_default().push((other, true));
+            }
+        }
+    }
+    partners
+}
+
+fn absent_site_import(files: &[ParsedFile], index: &Index<'_>, workspace: &Workspace) -> Option<(FileId, String)> {
+    files.iter().enumerate().find_map(|(id, file)| {
+        if !matches!(index.roles[id], workspace::FileRole::Site { .. }) || !file.source.text.contains("import") {
+            return None;
+        }
+        let dir = file.source.path.parent()?;
+        let imported = workspace::imported_paths_in(&file.source.text, dir);
+        // Puppet 2 imported a module by its name (`import "apt"`).
+        let a_module = |written: &std::path::Path| {
+            let name = written.with_extension("");
+            workspace.module_dirs.iter().any(|modules| modules.join(&name).is_dir())
+        };
+        imported
+            .iter()
+            .find_map(|path| {
+                let written = path.strip_prefix(dir).unwrap_or(path);
+                (!path.exists() && !a_module(written)).then(|| written.display().to_string())
+            })
+            .map(|shown| (id, shown))
+    })
+}
+
 fn site_fact_reads(index: &Index<'_>) -> BTreeSet<String> {
     let mut read = BTreeSet::new();
     let mut assigned = BTreeSet::new();

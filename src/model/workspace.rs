@@ -622,9 +622,18 @@ fn holds_root_site(dir: &Path) -> bool {
 fn imported_paths(manifest: &Path) -> Vec<PathBuf> {
     let Ok(text) = std::fs::read_to_string(manifest) else { return Vec::new() };
     let Some(dir) = manifest.parent() else { return Vec::new() };
+    imported_paths_in(&text, dir)
+}
+
+/// What the `import` statements of a manifest's text name, resolved
+/// against `dir`, the manifest's directory.
+pub fn imported_paths_in(text: &str, dir: &Path) -> Vec<PathBuf> {
     let mut paths = Vec::new();
     for line in text.lines() {
         let Some(rest) = line.trim_start().strip_prefix("import") else { continue };
+        if !rest.starts_with([' ', '\t', '\'', '"']) {
+            continue;
+        }
         for (i, quoted) in rest.split(['\'', '"']).enumerate() {
             if i % 2 == 0 || quoted.is_empty() {
                 continue;

@@ -167,6 +167,25 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                     "{message}; the site manifest declares no class and no node, so an external node classifier must classify the nodes, and it may set this as a parameter; if so, list it under `facts` in .mplint.toml"
                 );
                 sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, flow);
+            } else if let Some((file, (other, imports))) = standalone
+                .and_then(|file| model.import_partner_binding(file, &read.name).map(|partner| (file, partner)))
+            {
+                // Puppet 3 read the file with the one it imports or that
+                // imports it, whose top scope or nodes bind this.
+                let message = format!(
+                    "{message}; {} {} {}, which Puppet 3 read with it as one manifest, and which binds it at top scope or in a node",
+                    model.relative_path(file).display(),
+                    if imports { "imports" } else { "is imported by" },
+                    model.relative_path(other).display()
+                );
+                sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, flow);
+            } else if let Some((file, absent)) = model.absent_site_import.as_ref().filter(|_| standalone.is_none()) {
+                // The site's nodes are partly kept out of the tree.
+                let message = format!(
+                    "{message}; {} imports {absent}, which is not in the tree, and whose top scope or nodes may bind it",
+                    model.relative_path(*file).display()
+                );
+                sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, flow);
             } else if let Some(external) = site_reads_from_outside(model).filter(|_| {
                 !assigned_elsewhere
                     && absent.is_empty()

@@ -2352,6 +2352,42 @@ fn a_module_a_puppetfile_below_installs_from_beside_it_is_on_the_module_path() {
 }
 
 #[test]
+fn a_file_applied_on_its_own_that_imports_or_is_imported_may_get_variables_from_the_other() {
+    // Puppet 3 read `prod.pp` with `base/nodes.pp` as one manifest: its
+    // `$level` and `base`'s `$slavetype` bound what `foo` and `bar` read.
+    // Puppet 4 and later fail at `import` itself.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "prod.pp", "$level = 'production'\nimport 'base/*'\nnode 'web1' inherits 'base' {\n  include bar\n}\n");
+    write(root, "base/nodes.pp", "node 'base' {\n  $slavetype = 'stage'\n}\nnode 'centos' {\n  include foo\n}\n");
+    write(root, "modules/foo/manifests/init.pp", "class foo {\n  notify { \"x ${level}\": }\n}\n");
+    write(root, "modules/bar/manifests/init.pp", "class bar {\n  notify { \"y ${slavetype}\": }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let unbound: Vec<(&str, &str)> = found
+        .iter()
+        .filter(|f| f.rule == "undefined-variable")
+        .map(|f| (f.message.split('`').nth(1).unwrap_or_default(), f.level.as_str()))
+        .collect();
+    assert_eq!(unbound, [("$slavetype", "warning"), ("$level", "warning")], "{found:#?}");
+    assert!(found.iter().any(|f| f.message.contains("base/nodes.pp is imported by prod.pp")), "{found:#?}");
+}
+
+#[test]
+fn a_site_that_imports_a_file_the_tree_lacks_may_bind_what_classes_read() {
+    // `nodes.pp` is kept out of the repository; its nodes set `$isp`.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "import 'roles'\nimport 'nodes'\n");
+    write(root, "manifests/roles.pp", "class role::gateway {\n  include isp\n}\n");
+    write(root, "modules/isp/manifests/init.pp", "class isp {\n  notify { \"isp ${isp}\": }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let unbound: Vec<&Finding> = found.iter().filter(|f| f.rule == "undefined-variable").collect();
+    assert_eq!(unbound.len(), 1, "{found:#?}");
+    assert_eq!(unbound[0].level.as_str(), "warning", "{found:#?}");
+    assert!(unbound[0].message.contains("imports nodes.pp, which is not in the tree"), "{}", unbound[0].message);
+}
+
+#[test]
 fn manifests_that_each_define_node_default_are_applied_one_at_a_time() {
     // Read as one main manifest, Puppet fails ("Node 'default' is already
     // defined"); `puppet apply --modulepath=modules manifests/front.pp`
