@@ -193,6 +193,10 @@ pub struct Workspace {
     /// `manifests/`) whose classes are named after them: the site is
     /// deployed with them on its module path.
     pub assumed_modules: Vec<PathBuf>,
+    /// Modules with a `metadata.json` found alone below a checked directory
+    /// that is no environment (`provision/puppet-modules/elk_server`): the
+    /// module its metadata names, unless the module path has one.
+    pub lone_modules: Vec<PathBuf>,
     /// Modules a `Puppetfile` of an environment names, by module name.
     pub puppetfile_modules: BTreeMap<String, PathBuf>,
     /// Modules a Puppetfile names only in a commented-out `mod` line.
@@ -1107,7 +1111,16 @@ impl Workspace {
             // Puppetfile that installs its dependencies.
             let puppetfile = read_puppetfile(&path);
             if !looks_like_module(&path) {
+                let known = ws.module_dirs.len();
                 ws.add_installed_module_dirs(&path, &puppetfile);
+                // Without a Puppetfile to install them, the `modules/` of
+                // a directory that is no environment keeps module sources.
+                if !path.join("Puppetfile").is_file() {
+                    for position in known..ws.module_dirs.len() {
+                        let dir = ws.module_dirs[position].clone();
+                        ws.add_module_sources(&dir);
+                    }
+                }
             }
             ws.add_puppetfile(&path, puppetfile);
             if looks_like_module(&path) {
@@ -1135,6 +1148,7 @@ impl Workspace {
         }
         ws.node_classifier = paths.iter().filter(|p| p.is_dir()).find_map(|p| node_classifier_within(p, 1));
         ws.module_dirs.extend(module_path.iter().cloned());
+        ws.add_lone_modules();
         if ws.node_classifier.is_none() {
             // A site that manages its Puppet server's configuration keeps
             // it in a module (`puppetmaster/templates/puppet.conf.erb`).
@@ -1383,6 +1397,9 @@ impl Workspace {
                 if !is_environment(&child) && child.join("Puppetfile").is_file() {
                     self.add_local_modules(&child, &read_puppetfile(&child));
                 }
+                if looks_like_module(&child) && child.join("metadata.json").is_file() {
+                    self.lone_modules.push(child.clone());
+                }
                 if looks_like_module(&child)
                     || is_environment(&child)
                     || is_bare_environment(&child)
@@ -1433,6 +1450,23 @@ impl Workspace {
             || self.single_modules.values().any(|module| module == name)
             || read_puppetfile(root).installed.iter().any(|module| module == name);
         !provided && defines_own_names(&dir.join("manifests"), name)
+    }
+
+    /// The lone modules whose name no module directory or other module
+    /// has.
+    fn add_lone_modules(&mut self) {
+        let lone = std::mem::take(&mut self.lone_modules);
+        let names: Vec<Option<String>> =
+            lone.iter().map(|dir| metadata_module_name(dir).filter(|name| is_module_name(name))).collect();
+        for (dir, name) in lone.iter().zip(&names) {
+            let Some(name) = name else { continue };
+            let twice = names.iter().filter(|other| other.as_ref() == Some(name)).count() > 1;
+            let provided = self.module_dirs.iter().any(|modules| modules.join(name).is_dir())
+                || self.single_modules.values().any(|module| module == name);
+            if !twice && !provided {
+                self.single_modules.insert(dir.clone(), name.clone());
+            }
+        }
     }
 
     /// In a checked collection of module sources, a directory whose name

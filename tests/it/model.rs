@@ -2433,6 +2433,38 @@ fn a_collection_of_module_sources_names_a_clone_directory_after_its_metadata() {
 }
 
 #[test]
+fn the_modules_directory_of_a_repository_of_module_sources_names_clones_after_their_metadata() {
+    // No environment, no Puppetfile: `modules/puppet-foo` is the source of
+    // module `foo`, as its tests install it.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "modules/puppet-foo/metadata.json", "{\"name\": \"me-foo\"}\n");
+    write(root, "modules/puppet-foo/manifests/init.pp", "class foo inherits foo::params {\n}\n");
+    write(root, "modules/puppet-foo/manifests/params.pp", "class foo::params {\n}\n");
+    write(root, "modules/bar/manifests/init.pp", "class bar {\n  include foo\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}
+
+#[test]
+fn a_lone_module_below_a_repository_is_the_module_its_metadata_names() {
+    // `puppet apply --modulepath=provision/puppet-modules
+    // provision/puppet-modules/elk_server/examples/init.pp` compiles.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "provision/puppet-modules/elk_server/metadata.json", "{\"name\": \"lab-elk_server\"}\n");
+    write(
+        root,
+        "provision/puppet-modules/elk_server/manifests/init.pp",
+        "class elk_server {\n  notify { 'elk': }\n}\n",
+    );
+    write(root, "provision/puppet-modules/elk_server/examples/init.pp", "include elk_server\n");
+    write(root, "provision/setup.sh", "puppet apply examples/init.pp\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}
+
+#[test]
 fn an_environment_checked_apart_finds_the_modules_its_code_dirs_puppetfile_takes_from_the_tree() {
     // `puppet/Puppetfile` installs `puppet/profiles` into `puppet/modules`,
     // the base module path of `puppet/environments/*`.
