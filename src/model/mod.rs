@@ -800,6 +800,11 @@ impl<'a> Model<'a> {
         if self.workspace.puppetfile_modules.contains_key(module) {
             return false;
         }
+        // A git submodule not checked out: names of its namespace defined
+        // elsewhere are not what Puppet loads.
+        if self.workspace.roots.iter().any(|root| workspace::submodule_path(root, module).is_some()) {
+            return false;
+        }
         // One defined in another module's file is misplaced there
         // (`definition-location`), no sign of this module.
         let misplaced = |def: &index::Definition<'_>| match &self.index.roles[def.file] {

@@ -1718,6 +1718,20 @@ impl Workspace {
     }
 }
 
+/// The path of a submodule named after `module` (`path = modules/nfs`)
+/// that the `.gitmodules` of `dir` declares, when its directory holds no
+/// `manifests/`.
+pub fn submodule_path(dir: &std::path::Path, module: &str) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join(".gitmodules")).ok()?;
+    text.lines()
+        .filter_map(|line| line.trim().strip_prefix("path")?.trim_start().strip_prefix('=').map(str::trim))
+        .find(|path| {
+            std::path::Path::new(path).file_name().is_some_and(|name| name == module)
+                && !dir.join(path).join("manifests").is_dir()
+        })
+        .map(str::to_string)
+}
+
 /// The file Puppet's autoloader reads for a class or defined type:
 /// `a` → `a/manifests/init.pp`, `a::b::c` → `a/manifests/b/c.pp`.
 /// The name a module file's path gives, which every name it defines must

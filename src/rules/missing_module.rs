@@ -175,20 +175,6 @@ pub fn check(model: &Model<'_>, mut uses: MissingUses, sink: &mut Sink<'_, '_>) 
     }
 }
 
-/// The path of a submodule named after `module` (`path = modules/nfs`)
-/// that the `.gitmodules` of `dir` declares, when its directory holds no
-/// `manifests/`.
-fn submodule_path(dir: &std::path::Path, module: &str) -> Option<String> {
-    let text = std::fs::read_to_string(dir.join(".gitmodules")).ok()?;
-    text.lines()
-        .filter_map(|line| line.trim().strip_prefix("path")?.trim_start().strip_prefix('=').map(str::trim))
-        .find(|path| {
-            std::path::Path::new(path).file_name().is_some_and(|name| name == module)
-                && !dir.join(path).join("manifests").is_dir()
-        })
-        .map(str::to_string)
-}
-
 /// What should provide a missing module, as far as the layout says.
 fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String {
     let ws = &model.workspace;
@@ -245,7 +231,7 @@ fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String
     for (loc, _) in places {
         let path = &model.files[loc.file()].source.path;
         for dir in path.ancestors().skip(1).take_while(|dir| ws.roots.iter().any(|root| dir.starts_with(root))) {
-            if let Some(submodule) = submodule_path(dir, module) {
+            if let Some(submodule) = crate::model::workspace::submodule_path(dir, module) {
                 return format!(
                     "{} declares `{submodule}` as a git submodule, which is not checked out: `git submodule update --init` fetches it",
                     ws.display.show(&dir.join(".gitmodules")).display()

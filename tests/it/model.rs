@@ -2447,6 +2447,24 @@ fn the_modules_directory_of_a_repository_of_module_sources_names_clones_after_th
 }
 
 #[test]
+fn a_submodule_not_checked_out_is_missing_though_a_site_defines_a_class_of_its_name() {
+    // `manifests/site.pp` keeps its own `userids::params`; the module
+    // `userids` is a git submodule the clone did not fetch.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        ".gitmodules",
+        "[submodule \"modules/userids\"]\n\tpath = modules/userids\n\turl = https://example.com/userids.git\n",
+    );
+    write(root, "manifests/site.pp", "class userids::params {\n  $uid = 100\n}\nnode default {\n  include tor\n}\n");
+    write(root, "modules/tor/manifests/init.pp", "class tor {\n  include userids\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 2)], "{found:#?}");
+    assert!(found[0].message.contains("git submodule"), "{}", found[0].message);
+}
+
+#[test]
 fn a_lone_module_below_a_repository_is_the_module_its_metadata_names() {
     // `puppet apply --modulepath=provision/puppet-modules
     // provision/puppet-modules/elk_server/examples/init.pp` compiles.
