@@ -251,5 +251,9 @@ fn tree_digest(model: &Model<'_>, texts: &[u128]) -> u128 {
         add(if dir.join("lib").is_dir() { "1" } else { "0" });
         add(if dir.join("manifests").is_dir() { "1" } else { "0" });
     }
+    // The git submodules a root declares decide which modules are missing.
+    for root in &model.workspace.roots {
+        add(&std::fs::read_to_string(root.join(".gitmodules")).unwrap_or_default());
+    }
     digest.digest128()
 }

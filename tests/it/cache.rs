@@ -198,7 +198,7 @@ fn kept_results_follow_what_the_tree_holds_besides_manifests() {
     let cache = tempfile::tempdir().unwrap();
     let root = tree.path();
     let write = |path: &str, text: &str| write_in(root, path, text);
-    write("manifests/site.pp", "node default {\n  include app\n}\n");
+    write("manifests/site.pp", "node default {\n  include app\n}\nclass dep::params {\n}\n");
     write(
         "modules/app/manifests/init.pp",
         "class app (\n  $port,\n) {\n  file { '/etc/app.conf': content => template('app/app.conf.erb') }\n  notify { \"${::rack} ${port}\": }\n  include dep::thing\n}\n",
@@ -207,6 +207,12 @@ fn kept_results_follow_what_the_tree_holds_besides_manifests() {
     // Each step changes one input that is not a manifest; the cached run
     // must say what an uncached one says.
     let steps: Vec<Box<dyn Fn()>> = vec![
+        Box::new(|| {
+            write(
+                ".gitmodules",
+                "[submodule \"modules/dep\"]\n\tpath = modules/dep\n\turl = https://example.com/dep.git\n",
+            )
+        }),
         Box::new(|| write("modules/app/templates/app.conf.erb", "host=<%= @fqdn %>\n")),
         Box::new(|| write("modules/app/lib/facter/rack.rb", "Facter.add(:rack) do\n  setcode { 'r1' }\nend\n")),
         Box::new(|| {
