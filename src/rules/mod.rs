@@ -586,6 +586,7 @@ impl<'m, 'a> ModelChecker<'m, 'a> {
             sink.merge(own);
         }
         unknown_class::finish(model, &mut sink);
+        variable_reassigned::finish(model, &mut sink);
         missing_module::check(model, missing, &mut sink);
         incomplete_node::check(model, node_calls, &mut sink);
         policy_constraint::finish(model, &mut sink);

@@ -1,8 +1,8 @@
-# Under unless $jks the selector gave '/y', so file { $path: } and file { '/x': } are distinct on every node.
+# Under unless $jks the selector gave '/y', so file { $target: } and file { '/x': } are distinct on every node.
 # nodes: web01.example.com, db01.example.com
 $jks = $hostname == 'web01'
-$path = $jks ? { true => '/x', default => '/y' }
+$target = $jks ? { true => '/x', default => '/y' }
 unless $jks {
-  file { $path: }
+  file { $target: }
   file { '/x': }
 }
