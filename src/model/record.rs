@@ -1101,6 +1101,29 @@ impl Compilation {
         found
     }
 
+    /// Whether an owner's code runs because the unreached class or
+    /// defined type this compilation checks was declared.
+    pub fn within_entry(&self, owner: &Owner) -> bool {
+        let mut current = owner;
+        for _ in 0..(self.classes.len() + self.instances.len() + 1) {
+            if self.is_entry_owner(current) {
+                return true;
+            }
+            current = match current {
+                Owner::Top | Owner::Node => return false,
+                Owner::Class(name) => match self.classes.get(&**name) {
+                    Some(decl) => &decl.by,
+                    None => return false,
+                },
+                Owner::Define(i) => match self.instances.get(*i) {
+                    Some(instance) => &instance.by,
+                    None => return false,
+                },
+            };
+        }
+        false
+    }
+
     /// Whether some collector or `realize` may bring in a virtual or
     /// exported instance.
     pub fn may_realize(&self, instance: usize) -> bool {

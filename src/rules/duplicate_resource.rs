@@ -5,7 +5,7 @@ use rustc_hash::FxHashMap as HashMap;
 use super::{chain_related, RuleInfo, Sink};
 use crate::model::index::Loc;
 use crate::model::record::{
-    compatible, join, meet, possible, Compilation, Guard, Guarded, Owner, PathCond, ResourceDecl,
+    compatible, join, meet, possible, Compilation, Entry, Guard, Guarded, Owner, PathCond, ResourceDecl,
 };
 use crate::model::Model;
 use crate::rules::Level;
@@ -32,8 +32,21 @@ pub const RULE: RuleInfo = RuleInfo {
 
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
     sink.compilation(compilation);
+    // A class of a file applied on its own that the file never declares
+    // never runs: what it declares clashes with nothing the file runs.
+    let undeclared_in_own_file =
+        matches!(compilation.entry, Entry::Unreached { .. }) && model.standalone_of(compilation).is_some();
     for (later, earlier) in clashes(compilation) {
         let a = &compilation.resources[later];
+        let earlier: Vec<usize> = if undeclared_in_own_file {
+            let a_within = compilation.within_entry(&a.owner);
+            earlier
+                .into_iter()
+                .filter(|&j| compilation.within_entry(&compilation.resources[j].owner) == a_within)
+                .collect()
+        } else {
+            earlier
+        };
         // The earliest declaration it surely clashes with, or else the
         // earliest it may clash with.
         let mut possible = None;

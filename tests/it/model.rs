@@ -2447,6 +2447,22 @@ fn the_modules_directory_of_a_repository_of_module_sources_names_clones_after_th
 }
 
 #[test]
+fn a_class_a_file_applied_on_its_own_never_declares_clashes_with_nothing_the_file_runs() {
+    // `puppet apply demo.pp` runs `b` only; `a` is dead code there. A class
+    // of a site manifest may still be declared by a node classifier.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let code = "class a {\n  file { 'x': path => '/tmp/motd' }\n}\nclass b {\n  file { 'y': path => '/tmp/motd' }\n}\ninclude b\n";
+    write(root, "demo/demo.pp", code);
+    write(root, "site/manifests/site.pp", code);
+    write(root, "site/modules/m/manifests/init.pp", "class m {\n}\n");
+    let found = findings(vec![root.join("demo/demo.pp")], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+    let found = findings(vec![root.join("site")], vec![]);
+    assert_eq!(rules(&found), [("duplicate-resource", "site.pp".to_string(), 2)], "{found:#?}");
+}
+
+#[test]
 fn a_submodule_not_checked_out_is_missing_though_a_site_defines_a_class_of_its_name() {
     // `manifests/site.pp` keeps its own `userids::params`; the module
     // `userids` is a git submodule the clone did not fetch.
