@@ -444,12 +444,17 @@ fn check_tree_group(
         library_paths.dedup();
     }
     // Single modules outside the checked paths (those the code directory's
-    // Puppetfile installs from the tree, for an environment checked apart)
-    // are read for what they define.
+    // Puppetfile installs from the tree, for an environment checked apart),
+    // and directories of modules there that an environment's modulepath
+    // names (`../../modules/custom`), within the checked tree, are read for
+    // what they define.
+    let outside = |dir: &&PathBuf| !roots.iter().chain(&module_path).any(|root| dir.starts_with(root));
+    let in_checked_tree = |dir: &&PathBuf| config_roots.iter().any(|root| dir.starts_with(root));
     let outside_modules: Vec<PathBuf> = workspace
         .single_modules
         .keys()
-        .filter(|dir| !roots.iter().chain(&module_path).any(|root| dir.starts_with(root)))
+        .filter(outside)
+        .chain(workspace.module_dirs.iter().filter(outside).filter(in_checked_tree))
         .cloned()
         .collect();
     if !outside_modules.is_empty() {

@@ -2499,6 +2499,22 @@ fn a_lone_module_below_a_repository_is_the_module_its_metadata_names() {
 }
 
 #[test]
+fn an_environment_checked_apart_reads_a_module_directory_its_modulepath_names_up_the_tree() {
+    // `modulepath = site:../../modules/custom`: Puppet 7 finds `foo`.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "puppet/environments/production/environment.conf", "modulepath = site:../../modules/custom\n");
+    write(
+        root,
+        "puppet/environments/production/manifests/site.pp",
+        "node default {\n  class { 'foo': size => 2 }\n}\n",
+    );
+    write(root, "puppet/modules/custom/foo/manifests/init.pp", "class foo($colour = 'red') {\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("unknown-parameter", "site.pp".to_string(), 2)], "{found:#?}");
+}
+
+#[test]
 fn an_environment_checked_apart_finds_the_modules_its_code_dirs_puppetfile_takes_from_the_tree() {
     // `puppet/Puppetfile` installs `puppet/profiles` into `puppet/modules`,
     // the base module path of `puppet/environments/*`.
