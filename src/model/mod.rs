@@ -750,10 +750,6 @@ impl<'a> Model<'a> {
         false
     }
 
-    /// Whether the module a class name belongs to is in the tree: a module
-    /// directory, or definitions in its namespace (a site's own classes).
-    /// Modules a `Puppetfile` of the tree installs that the tree does not
-    /// hold: their custom facts are unknown.
     /// The first file Puppet 3 read with `file` through `import` that
     /// binds `name` at top scope or in a node, and whether `file` imports
     /// it.
@@ -767,6 +763,8 @@ impl<'a> Model<'a> {
         self.import_partners.get(&file)?.iter().copied().find(|(partner, _)| binds(*partner))
     }
 
+    /// Modules a `Puppetfile` of the tree installs that the tree does not
+    /// hold: their custom facts are unknown.
     pub fn absent_puppetfile_modules(&self) -> Vec<&str> {
         self.workspace
             .puppetfile_modules
@@ -981,8 +979,8 @@ fn assigned_in<'e>(statements: impl Iterator<Item = &'e Expr>) -> Vec<String> {
     names
 }
 
-/// The names an environment's site manifests read in top-scope form
-/// (`$::project`) and never assign.
+/// See [`Model::import_partners`]: the imports of files applied on their
+/// own, matched against the files of the tree.
 fn import_partners(files: &[ParsedFile], index: &Index<'_>) -> std::collections::BTreeMap<FileId, Vec<(FileId, bool)>> {
     let mut partners: std::collections::BTreeMap<FileId, Vec<(FileId, bool)>> = std::collections::BTreeMap::new();
     for (importer, file) in files.iter().enumerate() {
@@ -1001,6 +999,8 @@ fn import_partners(files: &[ParsedFile], index: &Index<'_>) -> std::collections:
     partners
 }
 
+/// See [`Model::absent_site_import`]: the first import of a site file that
+/// names neither a file of the tree nor a module.
 fn absent_site_import(files: &[ParsedFile], index: &Index<'_>, workspace: &Workspace) -> Option<(FileId, String)> {
     files.iter().enumerate().find_map(|(id, file)| {
         if !matches!(index.roles[id], workspace::FileRole::Site { .. }) || !file.source.text.contains("import") {
@@ -1023,6 +1023,8 @@ fn absent_site_import(files: &[ParsedFile], index: &Index<'_>, workspace: &Works
     })
 }
 
+/// The names an environment's site manifests read in top-scope form
+/// (`$::project`) and never assign.
 fn site_fact_reads(index: &Index<'_>) -> BTreeSet<String> {
     let mut read = BTreeSet::new();
     let mut assigned = BTreeSet::new();
