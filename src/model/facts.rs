@@ -273,6 +273,31 @@ pub fn structured_name(legacy: &str) -> Option<&'static str> {
     LEGACY_REPLACEMENTS.iter().find(|(name, _, caveat)| *name == legacy && caveat.is_empty()).map(|(_, path, _)| *path)
 }
 
+/// Facts every agent sends, whatever its platform and Puppet version: of
+/// [`MODERN_FACTS`] and [`PUPPET_FACTS`], those no platform or setup
+/// leaves out.
+pub const FACTS_EVERY_AGENT_SENDS: &[&str] = &[
+    "clientcert",
+    "clientversion",
+    "facterversion",
+    "identity",
+    "is_virtual",
+    "kernel",
+    "kernelmajversion",
+    "kernelrelease",
+    "kernelversion",
+    "memory",
+    "networking",
+    "os",
+    "path",
+    "processors",
+    "puppetversion",
+    "ruby",
+    "system_uptime",
+    "timezone",
+    "virtual",
+];
+
 /// Facts Puppet itself adds for every agent.
 pub const PUPPET_FACTS: &[&str] =
     &["clientcert", "clientversion", "clientnoop", "agent_specified_environment", "puppetversion"];
@@ -1079,6 +1104,13 @@ fn assigned_before<'t>(before: &'t str, variable: &str) -> Option<&'t str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_facts_every_agent_sends_are_core_or_puppets_own() {
+        for name in FACTS_EVERY_AGENT_SENDS {
+            assert!(MODERN_FACTS.contains(name) || PUPPET_FACTS.contains(name), "{name}");
+        }
+    }
 
     #[test]
     fn custom_fact_names_computed_in_ruby() {

@@ -1,6 +1,7 @@
 //! `variable-reassigned`
 
 use super::{RuleInfo, Sink};
+use crate::model::facts::FACTS_EVERY_AGENT_SENDS;
 use crate::model::index::Loc;
 use crate::model::record::Compilation;
 use crate::model::record::Event;
@@ -34,30 +35,6 @@ pub fn check(_model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, 
         }
     }
 }
-
-/// Facts every agent sends, whatever its platform and Puppet version (not
-/// the legacy flat ones Puppet 8 leaves out).
-const FACTS_EVERY_AGENT_SENDS: &[&str] = &[
-    "clientcert",
-    "clientversion",
-    "facterversion",
-    "identity",
-    "is_virtual",
-    "kernel",
-    "kernelmajversion",
-    "kernelrelease",
-    "kernelversion",
-    "memory",
-    "networking",
-    "os",
-    "path",
-    "processors",
-    "puppetversion",
-    "ruby",
-    "system_uptime",
-    "timezone",
-    "virtual",
-];
 
 /// Top-scope assignments, in a site manifest or a file applied on its own,
 /// of a fact every agent sends.
