@@ -447,9 +447,10 @@ fn uniqueness_key(type_name: &str, title: &str, attributes: &[Given]) -> Option<
     }
     let namevar = namevar(type_name);
     let mut key = match attributes.iter().find(|(n, ..)| n == namevar) {
+        // Given as `undef`, it is not given: Puppet takes the title.
+        Some((_, Value::Undef, _)) | None => title.to_string(),
         // Set to something unknown: the resource's identity is unknown.
         Some((_, value, _)) => value.to_text()?,
-        None => title.to_string(),
     };
     if type_name == "file" && key.len() > 1 {
         key = key.trim_end_matches('/').to_string();
