@@ -157,7 +157,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let value = self.eval(&case.value, ctx);
         let mut keyed: Vec<&Expr> = vec![&case.value];
         keyed.extend(case.options.iter().flat_map(|o| &o.matches));
-        let choice = self.choice_for("case", &keyed, ctx);
+        // The same options grouped otherwise are another choice: branch `i`
+        // of each runs for different values.
+        let grouping: Vec<String> = case.options.iter().map(|o| o.matches.len().to_string()).collect();
+        let choice = self.choice_for(&format!("case {}", grouping.join(",")), &keyed, ctx);
         let has_default = case.options.iter().any(|o| o.matches.iter().any(|m| m.kind == ExprKind::Default));
         // Without `default`, "no option matches" is one more way through.
         self.choice_arity.insert(choice, case.options.len() as u16 + u16::from(!has_default));
