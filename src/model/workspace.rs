@@ -1041,7 +1041,7 @@ fn unconditional_lines(text: &str, template: bool) -> impl Iterator<Item = &str>
 /// and the environment's module path takes it (`$basemodulepath`, or no
 /// `modulepath` setting, whose default ends with it).
 pub fn base_modules_of(environment: &Path) -> Option<PathBuf> {
-    if !is_environment(environment) {
+    if !is_environment(environment) && !is_bare_environment(environment) {
         return None;
     }
     let environments = environment.parent().filter(|p| p.file_name().is_some_and(|n| n == "environments"))?;

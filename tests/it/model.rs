@@ -2532,6 +2532,26 @@ fn an_environment_checked_apart_finds_the_modules_its_code_dirs_puppetfile_takes
 }
 
 #[test]
+fn an_environment_of_modules_only_takes_its_code_dirs_modules() {
+    // `environments/demo` has no manifests of its own: Puppet still puts
+    // `<codedir>/modules` on its module path.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "environments/demo/modules/localconfig/manifests/init.pp",
+        "class localconfig {\n  apache::balancer { 'b': size => 2 }\n}\n",
+    );
+    write(
+        root,
+        "modules/apache/manifests/balancer.pp",
+        "define apache::balancer($port = 80) {\n  notify { $title: }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("unknown-parameter", "init.pp".to_string(), 2)], "{found:#?}");
+}
+
+#[test]
 fn a_module_the_puppetfile_installs_from_the_tree_is_on_the_module_path() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
