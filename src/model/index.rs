@@ -186,14 +186,23 @@ impl<'a> Index<'a> {
             merge(&mut index.functions, &own.functions);
             merge(&mut index.type_aliases, &own.type_aliases);
         }
-        // Puppet's autoloader finds `a::b` in `a/manifests/b.pp`: a module
-        // file elsewhere that defines it too (a stale copy of the module)
-        // is read only by chance, so its definition comes last.
+        // Puppet's autoloader finds `a::b` in `a/manifests/b.pp` of module
+        // `a` (whatever its directory is called: `puppet-a/` named by its
+        // metadata): a module file elsewhere that defines it too (a stale
+        // copy of the module) is read only by chance, so its definition
+        // comes last.
+        let module_dirs = workspace.modules();
         for (name, definitions) in index.types.iter_mut().filter(|(_, defs)| defs.len() > 1) {
             let expected = super::workspace::autoload_path(name);
+            let module = name.split("::").next().unwrap_or_default();
+            let in_module = module_dirs
+                .get(module)
+                .and_then(|dir| Some(dir.join(expected.strip_prefix(module).ok()?)));
             definitions.sort_by_key(|def| {
+                let path = &files[def.file].source.path;
                 matches!(index.roles[def.file], FileRole::Module { .. })
-                    && !files[def.file].source.path.ends_with(&expected)
+                    && !path.ends_with(&expected)
+                    && in_module.as_ref() != Some(path)
             });
         }
         let mut sites: BTreeMap<PathBuf, Site<'a>> = BTreeMap::new();

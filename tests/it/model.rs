@@ -2532,6 +2532,25 @@ fn an_environment_checked_apart_finds_the_modules_its_code_dirs_puppetfile_takes
 }
 
 #[test]
+fn a_checked_module_named_by_its_metadata_comes_before_a_module_path_copy() {
+    // `puppet-foo/` is module `foo`: its classes, not those of a module of
+    // that name on `--modulepath`, are the ones its code uses.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "puppet-foo/metadata.json", "{\"name\": \"me-foo\", \"version\": \"1.0.0\"}\n");
+    write(root, "puppet-foo/manifests/params.pp", "class foo::params {\n  $dir = '/etc/foo'\n}\n");
+    write(
+        root,
+        "puppet-foo/manifests/init.pp",
+        "class foo inherits foo::params {\n  $z = 1\n  $z = 2\n  file { $foo::params::dir: }\n}\n",
+    );
+    write(root, "mp/foo/manifests/params.pp", "class foo::params {\n  $other = 1\n}\n");
+    write(root, "mp/foo/manifests/init.pp", "class foo {\n}\n");
+    let found = findings(vec![root.join("puppet-foo")], vec![root.join("mp")]);
+    assert_eq!(rules(&found), [("variable-reassigned", "init.pp".to_string(), 3)], "{found:#?}");
+}
+
+#[test]
 fn an_environment_of_modules_only_takes_its_code_dirs_modules() {
     // `environments/demo` has no manifests of its own: Puppet still puts
     // `<codedir>/modules` on its module path.
