@@ -96,10 +96,29 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         })
         .map(|c| c.module)
         .collect();
+    // A main manifest's `nodes.pp` or `site.pp`, node definitions only, in
+    // the `manifests/` of a directory that is no published module (no
+    // `metadata.json`): the tree is applied whole as the main manifest
+    // (`puppet apply site/manifests`), whose files Puppet checks by no
+    // location; only the autoloader refuses them.
+    let applied_whole: std::collections::BTreeSet<&str> = checked
+        .iter()
+        .filter(|c| {
+            let main_manifest_name = matches!(c.relative.as_str(), "manifests/nodes.pp" | "manifests/site.pp");
+            let published = model.modules.get(c.module).is_some_and(|dir| dir.join("metadata.json").is_file());
+            main_manifest_name && !published && definitions(model, c.id).next().is_none()
+        })
+        .filter(|c| {
+            let statements = model.files[c.id].manifest.as_ref().map_or(&[][..], |m| &m.statements[..]);
+            statements.iter().any(|s| matches!(s.kind, ExprKind::Node(_)))
+        })
+        .map(|c| c.module)
+        .collect();
     // The tree's code in lower case, read only if some file needs it.
     let mut texts: Option<Vec<String>> = None;
     for c in checked.iter().filter(|c| is_module.contains(c.module)) {
         let file = &model.files[c.id];
+        let whole = c.relative.starts_with("manifests") && applied_whole.contains(c.module);
         let Some(manifest) = &file.manifest else { continue };
         // A file that defines nothing, under a name no code of the tree
         // writes, is a script run with `puppet apply`: only a name from
@@ -144,7 +163,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                             c.relative
                         )
                     };
-                    report(sink, c, Loc::new(c.id, puppet_span(file, statement)), message);
+                    report(sink, c, whole, Loc::new(c.id, puppet_span(file, statement)), message);
                     continue;
                 }
             };
@@ -162,7 +181,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                         c.relative
                     )
                 };
-                report(sink, c, Loc::new(c.id, statement.span), message);
+                report(sink, c, whole, Loc::new(c.id, statement.span), message);
             }
         }
     }
@@ -180,8 +199,14 @@ fn definitions<'m>(model: &'m Model<'_>, id: usize) -> impl Iterator<Item = (&'s
 }
 
 /// A file no name leads Puppet to load fails no catalog: only `puppet
-/// parser validate` refuses it, so it is a warning.
-fn report(sink: &mut Sink<'_, '_>, checked: &Checked<'_>, at: Loc, message: String) {
-    let level = if checked.loaded { RULE.default_level } else { Level::Warning };
+/// parser validate` refuses it, so it is a warning. So is a file of a tree
+/// applied whole (`whole`), which Puppet may never load by name.
+fn report(sink: &mut Sink<'_, '_>, checked: &Checked<'_>, whole: bool, at: Loc, mut message: String) {
+    let level = if checked.loaded && !whole { RULE.default_level } else { Level::Warning };
+    if whole {
+        message.push_str(
+            "; unless this `manifests/` tree is applied whole as the main manifest (`puppet apply <dir>`), as its node definitions suggest",
+        );
+    }
     sink.report_at_level(&RULE, level, at, message, Vec::new(), Vec::new());
 }

@@ -1,7 +1,7 @@
 //! The semantic model end to end: layouts, limits, explanations.
 
 use mplint::check::{check, CheckOptions};
-use mplint::rules::Finding;
+use mplint::rules::{Finding, Level};
 
 use crate::support::write;
 
@@ -2529,6 +2529,37 @@ fn an_environment_checked_apart_finds_the_modules_its_code_dirs_puppetfile_takes
     );
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("unknown-parameter", "site.pp".to_string(), 2)], "{found:#?}");
+}
+
+#[test]
+fn a_module_manifests_tree_holding_nodes_may_be_applied_whole() {
+    // `puppet apply site/manifests` reads the tree as the main manifest,
+    // whose files Puppet checks by no location (Puppet 7.23 compiles it;
+    // `include site::web` alone fails "Unacceptable location").
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "site/manifests/nodes.pp", "node default {\n  include site::web\n}\n");
+    write(
+        root,
+        "site/manifests/web.pp",
+        "class site::web {\n  rules { 'x': }\n}\ndefine rules {\n  notify { $title: }\n}\n",
+    );
+    write(root, "other/manifests/init.pp", "class other {\n}\ndefine stray {\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let located: Vec<(&str, Level, String, u32)> = found
+        .iter()
+        .filter(|f| f.rule == "definition-location")
+        .map(|f| (f.rule, f.level, f.path.strip_prefix(root).unwrap().display().to_string(), f.span.start_pos.line))
+        .collect();
+    assert_eq!(
+        located,
+        [
+            ("definition-location", Level::Error, "other/manifests/init.pp".to_string(), 3),
+            ("definition-location", Level::Warning, "site/manifests/nodes.pp".to_string(), 1),
+            ("definition-location", Level::Warning, "site/manifests/web.pp".to_string(), 4),
+        ],
+        "{found:#?}"
+    );
 }
 
 #[test]
