@@ -195,9 +195,7 @@ impl<'a> Index<'a> {
         for (name, definitions) in index.types.iter_mut().filter(|(_, defs)| defs.len() > 1) {
             let expected = super::workspace::autoload_path(name);
             let module = name.split("::").next().unwrap_or_default();
-            let in_module = module_dirs
-                .get(module)
-                .and_then(|dir| Some(dir.join(expected.strip_prefix(module).ok()?)));
+            let in_module = module_dirs.get(module).and_then(|dir| Some(dir.join(expected.strip_prefix(module).ok()?)));
             definitions.sort_by_key(|def| {
                 let path = &files[def.file].source.path;
                 matches!(index.roles[def.file], FileRole::Module { .. })
