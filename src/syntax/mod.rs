@@ -585,12 +585,19 @@ fn is_viable(prefix: &str, tokens: &[Range<usize>], base: usize) -> bool {
             }
         }
     }
-    let completed = format!("{prefix} {}", open.iter().rev().collect::<String>());
-    let Some(tree) = parse_tree(&completed) else { return false };
+    let closers: String = open.iter().rev().collect();
+    // A parameter list closed needs its body (`class foo($a = f('a')) {}`).
+    parses_whole(&format!("{prefix} {closers}"))
+        || (closers.ends_with(')') && parses_whole(&format!("{prefix} {closers} {{}}")))
+}
+
+/// Does `text` parse with nothing missing but tokens at its very end?
+fn parses_whole(text: &str) -> bool {
+    let Some(tree) = parse_tree(text) else { return false };
     let mut cursor = tree.walk();
     let mut stack = vec![tree.root_node()];
     while let Some(node) = stack.pop() {
-        if node.is_error() || (node.is_missing() && node.start_byte() < completed.len()) {
+        if node.is_error() || (node.is_missing() && node.start_byte() < text.len()) {
             return false;
         }
         if node.has_error() {

@@ -1,0 +1,4 @@
+class foo(
+  $a = hiera('a')
+  $b = decrypt(hiera('b'))
+) {}
