@@ -233,7 +233,7 @@ fn read_environment_modulepath(root: &Path) -> Option<Vec<String>> {
     for line in conf.lines() {
         let line = line.trim();
         if let Some(value) = line.strip_prefix("modulepath") {
-            let value = value.trim_start().strip_prefix('=')?.trim();
+            let value = unquoted(value.trim_start().strip_prefix('=')?.trim());
             // Written for Puppet on Windows, whose path separator is `;`
             // (`modules;c:/vagrant/modules`).
             let separator = if value.contains(';') { ';' } else { ':' };
@@ -332,8 +332,15 @@ fn read_environment_manifest(root: &Path) -> Option<PathBuf> {
 fn conf_setting(conf: &str, name: &str) -> Option<String> {
     conf.lines().find_map(|line| {
         let rest = line.trim().strip_prefix(name)?;
-        rest.trim_start().strip_prefix('=').map(|v| v.trim().trim_matches(['"', '\'']).to_string())
+        rest.trim_start().strip_prefix('=').map(|v| unquoted(v.trim()).to_string())
     })
+}
+
+/// A setting's value as Puppet reads it: one quote at each end removed
+/// (`modulepath = "site:modules"`).
+fn unquoted(value: &str) -> &str {
+    let value = value.strip_prefix(['"', '\'']).unwrap_or(value);
+    value.strip_suffix(['"', '\'']).unwrap_or(value)
 }
 
 /// The main manifest of a Puppet 3 configuration directory (`/etc/puppet`:

@@ -2582,6 +2582,19 @@ fn a_checked_module_named_by_its_metadata_comes_before_a_module_path_copy() {
 }
 
 #[test]
+fn a_quoted_modulepath_is_read_without_its_quotes() {
+    // Puppet drops the quotes around a setting's value.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = \"./modules:./site-modules:$basemodulepath\"\n");
+    write(root, "manifests/site.pp", "node default {\n  include role::web\n}\n");
+    write(root, "site-modules/role/manifests/web.pp", "class role::web {\n  class { 'foo': size => 1 }\n}\n");
+    write(root, "modules/foo/manifests/init.pp", "class foo {\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("unknown-parameter", "web.pp".to_string(), 2)], "{found:#?}");
+}
+
+#[test]
 fn an_environment_of_modules_only_takes_its_code_dirs_modules() {
     // `environments/demo` has no manifests of its own: Puppet still puts
     // `<codedir>/modules` on its module path.
