@@ -427,6 +427,7 @@ fn check_tree_group(
     let (mut library_paths, library_notices) = pool.install(|| input::discover(&module_path, &[], &excludes, &display));
     notices.extend(library_notices);
     let mut workspace = Workspace::discover(&roots, &module_path);
+    workspace.add_tool_module_dirs(config_roots, searched);
     // Modules of the tree's own module path that ignore rules hide (installed
     // by r10k or a Puppetfile into an ignored `modules/`): Puppet loads them,
     // so they are read for what they define, not reported on.
@@ -450,11 +451,14 @@ fn check_tree_group(
     // what they define.
     let outside = |dir: &&PathBuf| !roots.iter().chain(&module_path).any(|root| dir.starts_with(root));
     let in_checked_tree = |dir: &&PathBuf| config_roots.iter().any(|root| dir.starts_with(root));
+    // A tree checked apart (an environment inside this one) may hold a
+    // directory of this tree's module path (a Vagrant box's `../../puppet/modules`).
+    let in_tree_apart = |dir: &&PathBuf| skipped.iter().any(|s| dir.starts_with(s));
     let outside_modules: Vec<PathBuf> = workspace
         .single_modules
         .keys()
         .filter(outside)
-        .chain(workspace.module_dirs.iter().filter(outside).filter(in_checked_tree))
+        .chain(workspace.module_dirs.iter().filter(|d| outside(d) || in_tree_apart(d)).filter(in_checked_tree))
         .cloned()
         .collect();
     if !outside_modules.is_empty() {

@@ -24,6 +24,8 @@ pub struct Found {
     pub manifests: Vec<NamedManifest>,
     /// Facts they set (`FACTER_home=…` makes `home`).
     pub facts: BTreeSet<String>,
+    /// Directories of modules they put on the module path.
+    pub module_dirs: BTreeSet<PathBuf>,
 }
 
 /// What was found under each directory searched.
@@ -59,6 +61,13 @@ pub fn tool_facts(dir: &Path, checked: &HashSet<PathBuf>, searched: &mut Searche
     found_for(dir, checked, searched).facts
 }
 
+/// The directories of modules that the Vagrantfiles of the repository
+/// holding `dir` (or, in none, of the checked directory holding it) put on
+/// the module path, and those of Vagrantfiles a few directories above it.
+pub fn tool_module_dirs(dir: &Path, checked: &HashSet<PathBuf>, searched: &mut Searched) -> BTreeSet<PathBuf> {
+    found_for(dir, checked, searched).module_dirs
+}
+
 fn found_for(env: &Path, checked: &HashSet<PathBuf>, searched: &mut Searched) -> Found {
     let mut search = |dir: &Path| searched.entry(dir.to_path_buf()).or_insert_with(|| search_under(dir)).clone();
     let above: Vec<&Path> = env.ancestors().take(MAX_LEVELS_UP + 1).collect();
@@ -71,6 +80,7 @@ fn found_for(env: &Path, checked: &HashSet<PathBuf>, searched: &mut Searched) ->
         if let Some(text) = read_file(&dir.join("Vagrantfile")) {
             found.manifests.extend(vagrant_manifests(dir, &text));
             found.facts.extend(vagrant_facts(&text));
+            found.module_dirs.extend(vagrant_module_dirs(dir, &text));
         }
     }
     found
@@ -99,6 +109,7 @@ fn search_under(root: &Path) -> Found {
                     if let Some(text) = read_file(&path) {
                         found.manifests.extend(vagrant_manifests(&dir, &text));
                         found.facts.extend(vagrant_facts(&text));
+                        found.module_dirs.extend(vagrant_module_dirs(&dir, &text));
                     }
                 } else if name.ends_with(".json") || name.ends_with(".pkr.hcl") {
                     if let Some(text) = read_file(&path) {
@@ -198,7 +209,24 @@ fn read_file(path: &Path) -> Option<String> {
     }
     std::fs::read_to_string(path)
         .ok()
-        .filter(|text| text.contains("manifest") || text.contains("FACTER_") || text.contains("facter"))
+        .filter(|text| ["manifest", "FACTER_", "facter", "module_path"].iter().any(|word| text.contains(word)))
+}
+
+/// The directories a Vagrantfile's Puppet provisioner puts on the module
+/// path, relative to the Vagrantfile: `puppet.module_path = "modules"` or
+/// `= ["modules", "../shared"]`, those that exist.
+fn vagrant_module_dirs(dir: &Path, text: &str) -> Vec<PathBuf> {
+    static SETTING: std::sync::LazyLock<Regex> = std::sync::LazyLock::new(|| {
+        Regex::new(r#"(?m)^[^#\n]*\.module_path\s*=\s*(\[[^\]\n]*\]|["'][^"'\n]+["'])"#).expect("a valid pattern")
+    });
+    static ENTRY: std::sync::LazyLock<Regex> =
+        std::sync::LazyLock::new(|| Regex::new(r#"["']([^"'\n]+)["']"#).expect("a valid pattern"));
+    SETTING
+        .captures_iter(text)
+        .flat_map(|setting| ENTRY.captures_iter(&setting[1]).map(|c| c[1].to_string()).collect::<Vec<_>>())
+        .map(|entry| crate::paths::normalize(Path::new(&entry), dir))
+        .filter(|entry| entry.is_dir())
+        .collect()
 }
 
 /// `puppet.manifests_path = "puppet/manifests"` and `puppet.manifest_file
@@ -298,6 +326,19 @@ mod tests {
                 NamedManifest { dir: "/r/d/manifests".into(), file: Some("b.pp".into()) }
             ]
         );
+    }
+
+    #[test]
+    fn vagrant_module_path_entries_that_exist() {
+        let dir = tempfile::tempdir().unwrap();
+        let box_dir = dir.path().join("box");
+        for made in ["box", "pm", "shared/modules"] {
+            std::fs::create_dir_all(dir.path().join(made)).unwrap();
+        }
+        let one = "  puppet.module_path = \"../pm\"\n  # puppet.module_path = 'old'\n";
+        assert_eq!(vagrant_module_dirs(&box_dir, one), [dir.path().join("pm")]);
+        let list = "  puppet.module_path = ['../shared/modules', 'absent']\n";
+        assert_eq!(vagrant_module_dirs(&box_dir, list), [dir.path().join("shared/modules")]);
     }
 
     #[test]

@@ -1187,6 +1187,22 @@ impl Workspace {
     /// `checked` are the directories the user named, whose tools may be
     /// kept beside the environment; `searched`, what earlier trees of the
     /// run found.
+    /// Adds the directories of modules that the Vagrantfiles of the tree
+    /// put on the module path (`puppet.module_path = "../modules"`), those
+    /// inside the `checked` directories.
+    pub fn add_tool_module_dirs(&mut self, checked: &[PathBuf], searched: &mut super::tool_manifests::Searched) {
+        let checked_set: std::collections::HashSet<PathBuf> = checked.iter().cloned().collect();
+        let mut found = std::collections::BTreeSet::new();
+        for dir in self.environments.iter().chain(checked) {
+            found.extend(super::tool_manifests::tool_module_dirs(dir, &checked_set, searched));
+        }
+        for dir in found {
+            if checked.iter().any(|root| dir.starts_with(root)) && !self.module_dirs.contains(&dir) {
+                self.module_dirs.push(dir);
+            }
+        }
+    }
+
     pub fn read_tool_manifests(&mut self, checked: &[PathBuf], searched: &mut super::tool_manifests::Searched) {
         let checked_set: std::collections::HashSet<PathBuf> = checked.iter().cloned().collect();
         for dir in self.environments.iter().chain(checked) {

@@ -2595,6 +2595,40 @@ fn a_quoted_modulepath_is_read_without_its_quotes() {
 }
 
 #[test]
+fn a_vagrant_boxs_module_path_is_a_directory_of_modules() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "box/Vagrantfile",
+        "Vagrant.configure('2') do |config|\n  config.vm.provision :puppet do |puppet|\n    puppet.manifests_path = 'manifests'\n    puppet.module_path = '../pm'\n    puppet.manifest_file = 'site.pp'\n  end\nend\n",
+    );
+    write(root, "box/manifests/site.pp", "node default {\n  class { 'role': size => 1 }\n}\n");
+    write(root, "pm/role/manifests/init.pp", "class role {\n  include profile::base\n}\n");
+    write(root, "pm/profile/manifests/base.pp", "class profile::base {\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("unknown-parameter", "site.pp".to_string(), 2)], "{found:#?}");
+}
+
+#[test]
+fn a_vagrant_box_finds_the_modules_of_an_environment_checked_apart() {
+    // `puppet/` is an environment of its own; the box beside it applies
+    // its manifest with `puppet/modules` as the module path.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "puppet/manifests/site.pp", "node default {\n  include apt\n}\n");
+    write(root, "puppet/modules/apt/manifests/init.pp", "class apt($proxy = undef) {\n}\n");
+    write(
+        root,
+        "tests/box/Vagrantfile",
+        "Vagrant.configure('2') do |config|\n  config.vm.provision 'puppet' do |puppet|\n    puppet.manifests_path = './vagrant'\n    puppet.module_path = '../../puppet/modules'\n    puppet.manifest_file = 'install.pp'\n  end\nend\n",
+    );
+    write(root, "tests/box/vagrant/install.pp", "class { 'apt': size => 1 }\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("unknown-parameter", "install.pp".to_string(), 1)], "{found:#?}");
+}
+
+#[test]
 fn an_environment_of_modules_only_takes_its_code_dirs_modules() {
     // `environments/demo` has no manifests of its own: Puppet still puts
     // `<codedir>/modules` on its module path.
