@@ -420,6 +420,7 @@ impl Facts {
                         // file named after it.
                         if !text.contains("Facter.add") {
                             custom.extend(path.file_stem().and_then(|s| s.to_str()).map(str::to_lowercase));
+                            custom.extend(helper_fact_names(&dir.join("lib/puppet")));
                         }
                     }
                 }
@@ -769,6 +770,26 @@ fn is_core_fact(name: &str) -> bool {
 }
 
 /// The files directly in a directory, sorted; none if it cannot be read.
+/// The facts that a module's Ruby helpers under `dir` add (`Facter.add`
+/// in `lib/puppet/jenkins/facts.rb`, which `lib/facter/jenkins.rb` loads).
+fn helper_fact_names(dir: &Path) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    let mut stack = vec![(dir.to_path_buf(), 0)];
+    while let Some((current, depth)) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&current) else { continue };
+        for path in entries.flatten().map(|e| e.path()) {
+            if path.is_dir() && depth < 4 {
+                stack.push((path, depth + 1));
+            } else if path.extension().is_some_and(|e| e == "rb") {
+                if let Ok(text) = std::fs::read_to_string(&path) {
+                    names.extend(custom_fact_names(&text));
+                }
+            }
+        }
+    }
+    names
+}
+
 fn files_in(dir: &Path) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();

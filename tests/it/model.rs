@@ -2595,6 +2595,27 @@ fn a_quoted_modulepath_is_read_without_its_quotes() {
 }
 
 #[test]
+fn a_fact_a_modules_ruby_helper_adds_is_a_fact() {
+    // `lib/facter/foo.rb` loads a helper of the module's, which adds it.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "modules/foo/lib/facter/foo.rb",
+        "require File.join(File.dirname(__FILE__), '..', 'puppet/foo/facts.rb')\nPuppet::Foo::Facts.install\n",
+    );
+    write(
+        root,
+        "modules/foo/lib/puppet/foo/facts.rb",
+        "module Puppet; module Foo; module Facts\n  def self.install\n    Facter.add(:foo_plugins) do\n      setcode { 'a' }\n    end\n  end\nend; end; end\n",
+    );
+    write(root, "modules/foo/manifests/init.pp", "class foo {\n  notice($::foo_plugins)\n}\n");
+    write(root, "manifests/site.pp", "node default {\n  include foo\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("top-scope-fact", "init.pp".to_string(), 2)], "{found:#?}");
+}
+
+#[test]
 fn a_vagrant_boxs_module_path_is_a_directory_of_modules() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
