@@ -769,7 +769,6 @@ fn is_core_fact(name: &str) -> bool {
         || FACT_PREFIXES.iter().any(|p| name.len() > p.len() && name.starts_with(p))
 }
 
-/// The files directly in a directory, sorted; none if it cannot be read.
 /// The facts that a module's Ruby helpers under `dir` add (`Facter.add`
 /// in `lib/puppet/jenkins/facts.rb`, which `lib/facter/jenkins.rb` loads).
 fn helper_fact_names(dir: &Path) -> BTreeSet<String> {
@@ -790,6 +789,7 @@ fn helper_fact_names(dir: &Path) -> BTreeSet<String> {
     names
 }
 
+/// The files directly in a directory, sorted; none if it cannot be read.
 fn files_in(dir: &Path) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();

@@ -1180,13 +1180,6 @@ impl Workspace {
         ws
     }
 
-    /// The manifests Vagrantfiles and Packer templates apply, for the
-    /// environments whose `environment.conf` names no manifest: one file
-    /// named is the site manifest; several, or a computed name, make each
-    /// file one applied on its own.
-    /// `checked` are the directories the user named, whose tools may be
-    /// kept beside the environment; `searched`, what earlier trees of the
-    /// run found.
     /// Adds the directories of modules that the Vagrantfiles of the tree
     /// put on the module path (`puppet.module_path = "../modules"`), those
     /// inside the `checked` directories.
@@ -1203,6 +1196,13 @@ impl Workspace {
         }
     }
 
+    /// The manifests Vagrantfiles and Packer templates apply, for the
+    /// environments whose `environment.conf` names no manifest: one file
+    /// named is the site manifest; several, or a computed name, make each
+    /// file one applied on its own.
+    /// `checked` are the directories the user named, whose tools may be
+    /// kept beside the environment; `searched`, what earlier trees of the
+    /// run found.
     pub fn read_tool_manifests(&mut self, checked: &[PathBuf], searched: &mut super::tool_manifests::Searched) {
         let checked_set: std::collections::HashSet<PathBuf> = checked.iter().cloned().collect();
         for dir in self.environments.iter().chain(checked) {
