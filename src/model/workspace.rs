@@ -675,7 +675,8 @@ fn is_environment(dir: &Path) -> bool {
 
 /// Whether the files of a directory taken for an environment by its layout
 /// alone (no `environment.conf`, no `site.pp`, no node or `import`) assign
-/// one top-scope variable twice: read as one main manifest they could
+/// one top-scope variable twice, or each declare one class resource-like at
+/// their top: read as one main manifest they could
 /// never compile, so each is applied on its own (a deployment tool's
 /// tasks, `puppet apply manifests/task.pp`).
 fn files_contradict(env: &Path) -> bool {
@@ -697,6 +698,19 @@ fn files_contradict(env: &Path) -> bool {
                     .then(|| rest[..end].to_string())
             })
             .collect();
+        // A class declared resource-like at the top of each (`class { 'env':
+        // variant => 'min' }`) could only be declared once.
+        let declared: std::collections::HashSet<String> = text
+            .lines()
+            .filter_map(|line| {
+                let rest = line.strip_prefix("class")?.trim_start().strip_prefix('{')?.trim_start();
+                let quote = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
+                let name = &rest[1..];
+                let end = name.find(quote)?;
+                Some(format!("class {}", name[..end].trim_start_matches("::").to_lowercase()))
+            })
+            .collect();
+        let names: std::collections::HashSet<String> = names.into_iter().chain(declared).collect();
         if names.iter().any(|name| assigned.contains(name)) {
             return true;
         }
@@ -917,7 +931,7 @@ pub fn environments_within(dir: &Path) -> Vec<PathBuf> {
 /// Adds the environments kept deeper in `dir` than the layouts above look
 /// (a module's Vagrant setup, `modules/app/vagrant/env/dev`): directories
 /// with an `environment.conf` and code of their own, or with a site
-/// manifest beside a directory of modules.
+/// manifest (or, named `puppet`, manifests) beside a directory of modules.
 fn add_deeper_environments(dir: &Path, found: &mut Vec<PathBuf>) {
     // Where modules keep no environments, and test fixtures.
     const NOT_SEARCHED: &[&str] =
@@ -933,8 +947,11 @@ fn add_deeper_environments(dir: &Path, found: &mut Vec<PathBuf>) {
             // A site manifest beside a directory of modules (a book's
             // `chapter10/example2/production`) is one too; not through a
             // link, a second name for code kept elsewhere.
+            // So is a `puppet/` directory of manifests beside modules (a build
+            // step's `steps/data/setup/puppet`, applied with `--modulepath`).
             let site_beside_modules = !through_link
-                && child.join("manifests/site.pp").is_file()
+                && (child.join("manifests/site.pp").is_file()
+                    || (name == "puppet" && child.join("manifests").is_dir()))
                 && !looks_like_module(&child)
                 && child_dirs(&child.join("modules")).iter().any(|module| module.join("manifests").is_dir());
             if (child.join("environment.conf").is_file() || site_beside_modules)

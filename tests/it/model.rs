@@ -2650,6 +2650,23 @@ fn a_vagrant_box_finds_the_modules_of_an_environment_checked_apart() {
 }
 
 #[test]
+fn a_puppet_directory_deep_in_the_tree_is_an_environment_whose_files_are_applied_one_at_a_time() {
+    // A build step runs `puppet apply --modulepath=modules manifests/$VARIANT.pp`.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let puppet = "steps/data/setup/puppet";
+    write(root, &format!("{puppet}/manifests/min.pp"), "class { 'env':\n  variant => 'min',\n}\n");
+    write(root, &format!("{puppet}/manifests/big.pp"), "class { 'env':\n  variant => 'big',\n}\n");
+    write(
+        root,
+        &format!("{puppet}/modules/env/manifests/init.pp"),
+        "class env($variant) {\n  notify { $variant: message => $packages }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("undefined-variable", "init.pp".to_string(), 2)], "{found:#?}");
+}
+
+#[test]
 fn an_environment_of_modules_only_takes_its_code_dirs_modules() {
     // `environments/demo` has no manifests of its own: Puppet still puts
     // `<codedir>/modules` on its module path.
