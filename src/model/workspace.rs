@@ -688,7 +688,7 @@ fn files_contradict(env: &Path) -> bool {
     for file in child_entries(&dir).into_iter().filter(|p| p.extension().is_some_and(|e| e == "pp")) {
         let Ok(text) = std::fs::read_to_string(&file) else { continue };
         // Assignments at the start of a line: top scope, not a class body.
-        let names: std::collections::HashSet<String> = text
+        let mut names: std::collections::HashSet<String> = text
             .lines()
             .filter_map(|line| {
                 let rest = line.strip_prefix('$')?;
@@ -700,17 +700,13 @@ fn files_contradict(env: &Path) -> bool {
             .collect();
         // A class declared resource-like at the top of each (`class { 'env':
         // variant => 'min' }`) could only be declared once.
-        let declared: std::collections::HashSet<String> = text
-            .lines()
-            .filter_map(|line| {
-                let rest = line.strip_prefix("class")?.trim_start().strip_prefix('{')?.trim_start();
-                let quote = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
-                let name = &rest[1..];
-                let end = name.find(quote)?;
-                Some(format!("class {}", name[..end].trim_start_matches("::").to_lowercase()))
-            })
-            .collect();
-        let names: std::collections::HashSet<String> = names.into_iter().chain(declared).collect();
+        names.extend(text.lines().filter_map(|line| {
+            let rest = line.strip_prefix("class")?.trim_start().strip_prefix('{')?.trim_start();
+            let quote = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
+            let name = &rest[1..];
+            let end = name.find(quote)?;
+            Some(format!("class {}", name[..end].trim_start_matches("::").to_lowercase()))
+        }));
         if names.iter().any(|name| assigned.contains(name)) {
             return true;
         }
