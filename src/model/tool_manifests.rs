@@ -150,8 +150,11 @@ fn environment_facts(text: &str) -> Vec<String> {
 /// The facts a Vagrantfile's Puppet provisioner sets: the keys of
 /// `puppet.facter = { "name" => … }` and `puppet.facter["name"] = …`.
 fn vagrant_facts(text: &str) -> Vec<String> {
-    static HASH: std::sync::LazyLock<Regex> =
-        std::sync::LazyLock::new(|| Regex::new(r"(?m)^[^#\n]*\.facter\s*=\s*\{([^}]*)\}").expect("a valid pattern"));
+    // A value may hold braces (`"#{host}.#{domain}"`, `map { |n| … }`): they
+    // do not end the hash.
+    static HASH: std::sync::LazyLock<Regex> = std::sync::LazyLock::new(|| {
+        Regex::new(r"(?m)^[^#\n]*\.facter\s*=\s*\{((?:[^{}]|\{[^{}]*\})*)\}").expect("a valid pattern")
+    });
     static KEY: std::sync::LazyLock<Regex> = std::sync::LazyLock::new(|| {
         Regex::new(r#"["':]([A-Za-z][A-Za-z0-9_]*)["']?\s*=>|\b([A-Za-z][A-Za-z0-9_]*):\s"#).expect("a valid pattern")
     });
@@ -345,8 +348,8 @@ mod tests {
     fn facts_set_in_the_environment_of_puppet_apply() {
         let script = "export FACTER_HOME=\"$HOME\"\nFACTER_role=web puppet apply x.pp\n$env:FACTER_Site = 'a'\nENV FACTER_tier prod\necho $FACTER_unset\n";
         assert_eq!(environment_facts(script), ["home", "role", "site", "tier"]);
-        let vagrant = "  puppet.facter = {\n    \"motd\" => \"hi\",\n    'env' => 'dev', region: 'x'\n  }\n  # puppet.facter['old'] = 1\n  puppet.facter[:zone] = 'z'\n";
-        assert_eq!(vagrant_facts(vagrant), ["motd", "env", "region", "zone"]);
+        let vagrant = "  puppet.facter = {\n    \"motd\" => \"hi\",\n    'fqdn_vip' => \"#{host}.#{domain}\",\n    'allow' => ips.map{|z| z.to_s}.join(','),\n    'env' => 'dev', region: 'x'\n  }\n  # puppet.facter['old'] = 1\n  puppet.facter[:zone] = 'z'\n";
+        assert_eq!(vagrant_facts(vagrant), ["motd", "fqdn_vip", "allow", "env", "region", "zone"]);
     }
 
     #[test]
