@@ -790,6 +790,9 @@ impl<'a> Model<'a> {
     /// classes of its name.
     pub fn module_present(&self, class: &str) -> bool {
         let module = module_of(class);
+        if self.puppetfile_module_overlaid(module) {
+            return false;
+        }
         if self.module_dir_present(module) {
             return true;
         }
@@ -810,6 +813,18 @@ impl<'a> Model<'a> {
             _ => false,
         };
         self.names_of_module(module).any(|(_, defs)| defs.iter().any(|def| !misplaced(def)))
+    }
+
+    /// Whether the tree keeps only some files of a module its Puppetfile
+    /// installs from outside (no `metadata.json`, `Modulefile` or
+    /// `manifests/init.pp`): files added over the installed module, whose
+    /// own contents are unknown.
+    pub fn puppetfile_module_overlaid(&self, module: &str) -> bool {
+        self.workspace.puppetfile_modules.contains_key(module)
+            && !self.workspace.puppetfile_from_tree.contains(module)
+            && self.modules.get(module).is_some_and(|dir| {
+                !["metadata.json", "Modulefile", "manifests/init.pp"].iter().any(|part| dir.join(part).exists())
+            })
     }
 
     /// Whether a module's own files define names of its namespace: a

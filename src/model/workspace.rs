@@ -201,6 +201,9 @@ pub struct Workspace {
     pub puppetfile_modules: BTreeMap<String, PathBuf>,
     /// Modules a Puppetfile names only in a commented-out `mod` line.
     pub puppetfile_disabled: BTreeMap<String, PathBuf>,
+    /// Modules a Puppetfile takes from the tree itself (`:path => './x'`,
+    /// r10k's `:local => true`), not from outside.
+    pub puppetfile_from_tree: std::collections::BTreeSet<String>,
     /// The site's own functions that declare classes (configuration).
     pub include_functions: BTreeMap<String, crate::config::IncludeFunction>,
     /// Top-scope variables the configuration declares as facts.
@@ -382,6 +385,8 @@ struct Puppetfile {
     /// Modules installed from a directory of the tree (`:path => './app'`):
     /// name and path, as written.
     local: Vec<(String, String)>,
+    /// Modules r10k leaves as the tree keeps them (`:local => true`).
+    kept: Vec<String>,
 }
 
 fn read_puppetfile(root: &Path) -> Puppetfile {
@@ -420,6 +425,9 @@ fn read_puppetfile(root: &Path) -> Puppetfile {
         } else {
             if let Some(path) = local_path(line) {
                 read.local.push((module.clone(), path));
+            }
+            if kept_local(line) {
+                read.kept.push(module.clone());
             }
             read.installed.push(module)
         }
@@ -529,6 +537,15 @@ fn local_path(line: &str) -> Option<String> {
     let rest = line[at..].trim_start().trim_start_matches("=>").trim_start();
     let quote = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
     rest[1..].split(quote).next().filter(|p| !p.is_empty()).map(str::to_string)
+}
+
+/// Whether a `mod` line says r10k leaves the module as the tree keeps it:
+/// `:local => true` or `local: true`.
+fn kept_local(line: &str) -> bool {
+    let Some(at) = line.find(":local").map(|i| i + 6).or_else(|| line.find(" local:").map(|i| i + 7)) else {
+        return false;
+    };
+    line[at..].trim_start().trim_start_matches("=>").trim_start().starts_with("true")
 }
 
 /// The module of a `mod 'owner-name', …` line (`caller` being `mod`).
@@ -1548,6 +1565,8 @@ impl Workspace {
     /// The modules a `Puppetfile` at `root` installs or comments out.
     fn add_puppetfile(&mut self, root: &Path, puppetfile: Puppetfile) {
         self.add_local_modules(root, &puppetfile);
+        let from_tree = puppetfile.local.iter().map(|(module, _)| module).chain(&puppetfile.kept);
+        self.puppetfile_from_tree.extend(from_tree.cloned());
         for module in puppetfile.installed {
             self.puppetfile_modules.entry(module).or_insert_with(|| root.join("Puppetfile"));
         }

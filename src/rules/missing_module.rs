@@ -167,7 +167,8 @@ pub fn check(model: &Model<'_>, mut uses: MissingUses, sink: &mut Sink<'_, '_>) 
             &RULE,
             first,
             format!(
-                "module `{module}` is not in the checked tree: {named} used at {count} place{}; {where_from}",
+                "module `{module}` is not in the checked tree{}: {named} used at {count} place{}; {where_from}",
+                if model.puppetfile_module_overlaid(&module) { " (only files added over it are)" } else { "" },
                 if count == 1 { "" } else { "s" }
             ),
             related,

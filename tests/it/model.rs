@@ -1044,6 +1044,41 @@ fn a_module_the_puppetfile_installs_is_missing_though_a_copy_lies_elsewhere() {
 }
 
 #[test]
+fn files_kept_over_a_module_the_puppetfile_installs_are_not_the_whole_module() {
+    // `modules/yum` keeps one class of the site's own, laid over the module
+    // the Puppetfile installs there: `include yum` finds the installed one.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "Puppetfile", "mod 'example42/yum'\n");
+    write(root, "environment.conf", "modulepath = modules:site:$basemodulepath\n");
+    write(
+        root,
+        "modules/yum/manifests/repo/local.pp",
+        "class yum::repo::local {\n  yum::managed_yumrepo { 'local': }\n}\n",
+    );
+    write(
+        root,
+        "site/profile/manifests/base.pp",
+        "class profile::base {\n  include yum\n  include yum::repo::local\n}\n",
+    );
+    write(root, "manifests/site.pp", "node default {\n  include profile::base\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("missing-module", "local.pp".to_string(), 2)], "{found:#?}");
+    assert!(found[0].message.contains("(only files added over it are): `yum` and 1 more"), "{}", found[0].message);
+    assert!(found[0].message.contains("Puppetfile installs it"), "{}", found[0].message);
+    // A whole module kept in the tree is the one Puppet loads.
+    write(root, "modules/yum/manifests/init.pp", "class yum {\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("unknown-resource-type", "local.pp".to_string(), 2)], "{found:#?}");
+    // So is one the Puppetfile takes from the tree (r10k's `:local`).
+    std::fs::remove_file(root.join("modules/yum/manifests/init.pp")).unwrap();
+    write(root, "Puppetfile", "mod 'yum', :local => true\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let expected = [("unknown-resource-type", "local.pp".to_string(), 2), ("unknown-class", "base.pp".to_string(), 2)];
+    assert_eq!(rules(&found), expected, "{found:#?}");
+}
+
+#[test]
 fn a_variable_top_or_node_scope_code_reads_unset_may_come_from_outside_like_dollar_colon_colon() {
     // `$role` at node or top scope looks in top scope, as `$::role` does:
     // an ENC parameter or an external fact may set it (Puppet compiles
