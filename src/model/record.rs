@@ -703,7 +703,10 @@ pub enum ChoiceLabel {
     /// `subject == literal`: branch 1 is "equal".
     Equality { at: Loc, place: Place, literal: String },
     /// A `case`: branch `i` is option `i`, which matches any of its values.
-    Case { subject: Loc, options: Vec<Vec<Loc>> },
+    /// `by_equalities[i]`: option `i` and those it follows unmatched hold
+    /// literals only, which equality choices on the same value name; not
+    /// so past a regex or a variable.
+    Case { subject: Loc, options: Vec<Vec<Loc>>, by_equalities: Vec<bool>, default: Option<u16> },
 }
 
 /// Where a condition on local variables is tested: the same text in two
@@ -820,7 +823,7 @@ impl Compilation {
         for label in self.labels.values_mut() {
             match label {
                 ChoiceLabel::Condition { at, .. } | ChoiceLabel::Equality { at, .. } => f(at),
-                ChoiceLabel::Case { subject, options } => {
+                ChoiceLabel::Case { subject, options, .. } => {
                     f(subject);
                     options.iter_mut().flatten().for_each(&mut *f);
                 }
@@ -959,10 +962,27 @@ impl Compilation {
     fn atoms_to_name(&self, path: &PathCond) -> Vec<(u32, u16)> {
         let equalities: Vec<u32> = path.iter().filter_map(|(c, _)| equality_subject(*c)).collect();
         let equal: Vec<u32> = path.iter().filter(|(_, b)| *b == 1).filter_map(|(c, _)| equality_subject(*c)).collect();
+        // A `case` option whose meaning the equalities do not say in full
+        // (`/^(Debian|Ubuntu)$/`, or `default` past one) keeps its words.
+        let said_by_equalities = |c: &u32, b: &u16| match self.labels.get(c) {
+            Some(ChoiceLabel::Case { by_equalities, .. }) => by_equalities.get(usize::from(*b)) == Some(&true),
+            _ => true,
+        };
+        // Its `default` says every other option unmatched: the inequalities
+        // to their literals go without saying.
+        let matching_none: Vec<u32> = path
+            .iter()
+            .filter(|(c, b)| !said_by_equalities(c, b))
+            .filter(|(c, b)| matches!(self.labels.get(c), Some(ChoiceLabel::Case { default: Some(d), .. }) if d == b))
+            .filter_map(|(c, _)| self.choice_subjects.get(c).copied())
+            .collect();
         path.iter()
             .filter(|(c, b)| match equality_subject(*c) {
-                Some(subject) => *b == 1 || !equal.contains(&subject),
-                None => self.choice_subjects.get(c).is_none_or(|subject| !equalities.contains(subject)),
+                Some(subject) => *b == 1 || !(equal.contains(&subject) || matching_none.contains(&subject)),
+                None => {
+                    self.choice_subjects.get(c).is_none_or(|subject| !equalities.contains(subject))
+                        || !said_by_equalities(c, b)
+                }
             })
             .filter(|atom| !self.named_by_conjuncts(atom, path))
             .copied()
@@ -986,7 +1006,7 @@ impl Compilation {
                 let is = if branch == 1 { "is" } else { "is not" };
                 format!("`{}`{} {is} {literal}", text(*at), self.describe_place(place))
             }
-            ChoiceLabel::Case { subject, options } => {
+            ChoiceLabel::Case { subject, options, .. } => {
                 let shown: Vec<String> = options.get(usize::from(branch))?.iter().map(|m| text(*m)).collect();
                 if shown.iter().all(|m| m == "default") {
                     // `default:` is taken when no other option matches.

@@ -3084,6 +3084,33 @@ fn a_case_default_is_described_by_the_options_it_is_not() {
 }
 
 #[test]
+fn a_case_option_past_a_regex_is_not_described_by_the_literals_alone() {
+    // On Ubuntu neither class declares the notify: "is not 'windows'"
+    // alone would say the duplicate is there.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let case = |body_at: usize| {
+        let mut bodies = ["{ }", "{ }", "{ }"];
+        bodies[body_at] = "{ notify { 'x': } }";
+        format!(
+            "  case $facts['os']['name'] {{\n    'windows': {}\n    /^(Debian|Ubuntu)$/: {}\n    default: {}\n  }}\n",
+            bodies[0], bodies[1], bodies[2]
+        )
+    };
+    for (at, said) in [
+        (2, "whenever `$facts['os']['name']` matches none of 'windows', /^(Debian|Ubuntu)$/"),
+        (1, "whenever `$facts['os']['name']` matches /^(Debian|Ubuntu)$/ and `$facts['os']['name']` is not 'windows'"),
+    ] {
+        let code =
+            format!("class a {{\n{}}}\nclass b {{\n{}}}\nnode default {{\n  include a, b\n}}\n", case(at), case(at));
+        write(root, "site.pp", &code);
+        let found = findings(vec![root.join("site.pp")], vec![]);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].message.ends_with(said), "{}", found[0].message);
+    }
+}
+
+#[test]
 fn a_configuration_directory_with_its_site_pp_beside_its_modules_is_an_environment() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();

@@ -166,10 +166,6 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         self.choice_arity.insert(choice, case.options.len() as u16 + u16::from(!has_default));
         let subject = self.subject_id(&case.value, ctx);
         self.out.choice_subjects.insert(choice, subject);
-        if !self.out.labels.contains_key(&choice) {
-            let options = case.options.iter().map(|o| o.matches.iter().map(|m| loc(ctx.file, m)).collect()).collect();
-            self.label(choice, ChoiceLabel::Case { subject: loc(ctx.file, &case.value), options });
-        }
         let matchers: Vec<Vec<Cow<Expr>>> =
             case.options.iter().map(|o| o.matches.iter().map(|m| self.as_meant(m)).collect()).collect();
         // Literal options, `default` excluded, for equality choices.
@@ -188,6 +184,22 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         } else {
             vec![Vec::new(); case.options.len()]
         };
+        if !self.out.labels.contains_key(&choice) {
+            let options = case.options.iter().map(|o| o.matches.iter().map(|m| loc(ctx.file, m)).collect()).collect();
+            let is_default = |i: usize| case.options[i].matches.iter().any(|m| m.kind == ExprKind::Default);
+            let literal = |m: &Cow<Expr>| Self::literal(m).is_some();
+            let all_literal = |i: usize| is_default(i) || matchers[i].iter().all(literal);
+            let by_equalities = (0..case.options.len())
+                .map(|i| {
+                    // `default` matches when no option does, those after it too.
+                    let others = if is_default(i) { 0..case.options.len() } else { 0..i };
+                    all_literal(i) && others.filter(|j| *j != i).all(all_literal)
+                })
+                .collect();
+            let default = (0..case.options.len()).find(|i| is_default(*i)).map(|i| i as u16);
+            let subject = loc(ctx.file, &case.value);
+            self.label(choice, ChoiceLabel::Case { subject, options, by_equalities, default });
+        }
         let decided = Self::decided(&ctx.path, choice);
         let mut all_dead = true;
         let mut default = None;
