@@ -12,7 +12,7 @@ use crate::input::{self, Notice, NoticeKind};
 use crate::model::index::FileId;
 use crate::model::tool_manifests::Searched;
 use crate::model::workspace::{
-    code_dir_module_path, context_root, context_root_of_dir, environments_within, Workspace,
+    code_dir_module_path, context_root_of_dir, context_root_with, environments_within, AncestorChecks, Workspace,
 };
 use crate::model::{EntryResults, Model};
 use crate::paths::{normalize, PathDisplay};
@@ -128,8 +128,9 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
         .collect();
     file_dirs.sort_unstable();
     file_dirs.dedup();
-    let root_of_dir: std::collections::HashMap<&Path, Option<PathBuf>> =
-        pool.install(|| file_dirs.par_iter().map(|dir| (*dir, context_root(&dir.join("*.pp")))).collect());
+    let checks = AncestorChecks::default();
+    let root_of_dir: std::collections::HashMap<&Path, Option<PathBuf>> = pool
+        .install(|| file_dirs.par_iter().map(|dir| (*dir, context_root_with(&dir.join("*.pp"), &checks))).collect());
     let roots_of_named_dirs: Vec<Option<PathBuf>> = pool.install(|| {
         absolute_paths
             .par_iter()

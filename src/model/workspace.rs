@@ -832,10 +832,47 @@ fn data_beside_modules(dir: &Path) -> bool {
 /// holds others). `None` when the file belongs to no such tree (a loose
 /// manifest).
 pub fn context_root(file: &Path) -> Option<PathBuf> {
+    context_root_with(file, &AncestorChecks::default())
+}
+
+/// What [`context_root`] asks of a directory, kept for the searches of
+/// many files, which share their ancestors.
+#[derive(Default)]
+pub struct AncestorChecks {
+    work_tree_tops: std::sync::Mutex<std::collections::HashMap<PathBuf, bool>>,
+    environments: std::sync::Mutex<std::collections::HashMap<PathBuf, bool>>,
+}
+
+impl AncestorChecks {
+    fn work_tree_top(&self, dir: &Path) -> bool {
+        remembered(&self.work_tree_tops, dir, |dir| dir.join(".git").exists())
+    }
+
+    fn environment(&self, dir: &Path) -> bool {
+        remembered(&self.environments, dir, is_environment)
+    }
+}
+
+/// `check(dir)`, asked once per directory (two threads may both ask).
+fn remembered(
+    known: &std::sync::Mutex<std::collections::HashMap<PathBuf, bool>>,
+    dir: &Path,
+    check: impl Fn(&Path) -> bool,
+) -> bool {
+    if let Some(answer) = known.lock().expect("no panic under the lock").get(dir) {
+        return *answer;
+    }
+    let answer = check(dir);
+    known.lock().expect("no panic under the lock").insert(dir.to_path_buf(), answer);
+    answer
+}
+
+/// As [`context_root`], asking `checks` what it knows of the ancestors.
+pub fn context_root_with(file: &Path, checks: &AncestorChecks) -> Option<PathBuf> {
     let dirs: Vec<&Path> = file.ancestors().skip(1).filter(|a| !a.as_os_str().is_empty()).collect();
-    let top = dirs.iter().position(|d| d.join(".git").exists());
+    let top = dirs.iter().position(|d| checks.work_tree_top(d));
     let within = &dirs[..top.map_or(dirs.len(), |t| t + 1)];
-    if let Some(env) = within.iter().find(|d| is_environment(d)) {
+    if let Some(env) = within.iter().find(|d| checks.environment(d)) {
         return Some(env.to_path_buf());
     }
     let holds_modules = |d: &Path| looks_like_module(d) || d.join("manifests").is_dir();
