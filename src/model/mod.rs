@@ -125,6 +125,8 @@ pub struct Model<'a> {
     /// The types whose attributes resource defaults, overrides or
     /// collectors may set.
     pub set_elsewhere: set_elsewhere::SetElsewhere,
+    /// Which module directories hold some of a module's parts.
+    module_dirs_with_parts: workspace::DirAnswers,
 }
 
 /// The module directories that checked files off the module path sit in
@@ -221,6 +223,7 @@ impl<'a> Model<'a> {
             absent_site_import,
             templates,
             set_elsewhere: set_elsewhere::SetElsewhere::scan(files),
+            module_dirs_with_parts: Default::default(),
         }
     }
 
@@ -783,7 +786,8 @@ impl<'a> Model<'a> {
     /// module's parts: an empty directory (a git submodule not checked
     /// out) or one with a leftover `Gemfile.lock` is no module.
     pub fn module_dir_present(&self, module: &str) -> bool {
-        self.modules.get(module).is_some_and(|dir| MODULE_PARTS.iter().any(|part| dir.join(part).exists()))
+        let has_parts = |dir: &std::path::Path| MODULE_PARTS.iter().any(|part| dir.join(part).exists());
+        self.modules.get(module).is_some_and(|dir| self.module_dirs_with_parts.answer(dir, has_parts))
     }
 
     /// Whether the tree holds the module of a class: its directory, or

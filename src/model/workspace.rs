@@ -129,6 +129,29 @@ impl Clone for CopyAnswers {
     }
 }
 
+/// One question's answers about directories, each asked of the file
+/// system once (two threads may both ask). A clone starts with none.
+#[derive(Debug, Default)]
+pub struct DirAnswers(std::sync::Mutex<std::collections::HashMap<PathBuf, bool>>);
+
+impl Clone for DirAnswers {
+    fn clone(&self) -> Self {
+        DirAnswers::default()
+    }
+}
+
+impl DirAnswers {
+    /// `question(dir)`, asked once.
+    pub fn answer(&self, dir: &Path, question: impl Fn(&Path) -> bool) -> bool {
+        if let Some(answer) = self.0.lock().expect("no panic under the lock").get(dir) {
+            return *answer;
+        }
+        let answer = question(dir);
+        self.0.lock().expect("no panic under the lock").insert(dir.to_path_buf(), answer);
+        answer
+    }
+}
+
 /// [`Workspace::modules`]' answer, with the module directories it was
 /// found for: found once per run, not once per asker. Shows nothing and
 /// clones empty, so that it never changes what a workspace is.
@@ -176,6 +199,8 @@ pub struct Workspace {
     /// Module directories asked about by [`Workspace::is_module_copy`], with
     /// the answer.
     pub module_copies: CopyAnswers,
+    /// Answers of [`looks_loadable`] for the directories of modules.
+    pub loadable: DirAnswers,
     /// What [`Workspace::modules`] found last.
     pub modules_found: ModulesFound,
     /// The module directories each `environment.conf`'s `modulepath` names,
@@ -839,32 +864,18 @@ pub fn context_root(file: &Path) -> Option<PathBuf> {
 /// many files, which share their ancestors.
 #[derive(Default)]
 pub struct AncestorChecks {
-    work_tree_tops: std::sync::Mutex<std::collections::HashMap<PathBuf, bool>>,
-    environments: std::sync::Mutex<std::collections::HashMap<PathBuf, bool>>,
+    work_tree_tops: DirAnswers,
+    environments: DirAnswers,
 }
 
 impl AncestorChecks {
     fn work_tree_top(&self, dir: &Path) -> bool {
-        remembered(&self.work_tree_tops, dir, |dir| dir.join(".git").exists())
+        self.work_tree_tops.answer(dir, |dir| dir.join(".git").exists())
     }
 
     fn environment(&self, dir: &Path) -> bool {
-        remembered(&self.environments, dir, is_environment)
+        self.environments.answer(dir, is_environment)
     }
-}
-
-/// `check(dir)`, asked once per directory (two threads may both ask).
-fn remembered(
-    known: &std::sync::Mutex<std::collections::HashMap<PathBuf, bool>>,
-    dir: &Path,
-    check: impl Fn(&Path) -> bool,
-) -> bool {
-    if let Some(answer) = known.lock().expect("no panic under the lock").get(dir) {
-        return *answer;
-    }
-    let answer = check(dir);
-    known.lock().expect("no panic under the lock").insert(dir.to_path_buf(), answer);
-    answer
 }
 
 /// As [`context_root`], asking `checks` what it knows of the ancestors.
@@ -1697,7 +1708,8 @@ impl Workspace {
             if let Ok(rest) = file.strip_prefix(modules) {
                 let mut parts = rest.components();
                 let module = parts.next().map(|c| c.as_os_str().to_string_lossy().into_owned());
-                let Some(module) = module.filter(|m| is_module_name(m) && looks_loadable(&modules.join(m))) else {
+                let loadable = |m: &String| self.loadable.answer(&modules.join(m), looks_loadable);
+                let Some(module) = module.filter(|m| is_module_name(m) && loadable(m)) else {
                     continue;
                 };
                 let role = role_in_module_tree(&modules.join(&module), &module, parts.as_path());
