@@ -397,6 +397,29 @@ fn legacy_main_manifest(root: &Path) -> Option<PathBuf> {
     Some(crate::paths::normalize(&manifest, root))
 }
 
+/// The directories of a configuration directory that its `puppet.conf`
+/// puts on the module path (`basemodulepath` or `modulepath`, entries
+/// `$confdir/roles` or relative to it), in order.
+fn conf_dir_module_path(root: &Path) -> Vec<PathBuf> {
+    let Ok(conf) = std::fs::read_to_string(root.join("puppet.conf")) else { return Vec::new() };
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    for name in ["basemodulepath", "modulepath"] {
+        let Some(value) = conf_setting(&conf, name) else { continue };
+        for entry in value.split(':') {
+            let Some(inside) =
+                entry.strip_prefix("$confdir/").or_else(|| (!entry.starts_with(['$', '/'])).then_some(entry))
+            else {
+                continue;
+            };
+            let dir = crate::paths::normalize(&root.join(inside), root);
+            if !dirs.contains(&dir) {
+                dirs.push(dir);
+            }
+        }
+    }
+    dirs
+}
+
 /// What mplint reads of a `Puppetfile`.
 #[derive(Default)]
 struct Puppetfile {
@@ -1456,6 +1479,8 @@ impl Workspace {
             "templates",
             "lib",
         ];
+        // A configuration directory's `puppet.conf` may state them.
+        let stated = conf_dir_module_path(root);
         for dir in child_dirs(root) {
             let Some(name) = path_name(&dir) else { continue };
             if name.starts_with('.') || NOT_MODULE_DIRS.contains(&name.as_str()) || self.module_dirs.contains(&dir) {
@@ -1466,7 +1491,9 @@ impl Workspace {
                 .any(|child| path_name(child).is_some_and(|n| is_module_name(&n)) && child.join("manifests").is_dir());
             if holds_modules && !looks_like_module(&dir) && !is_environment(&dir) {
                 self.module_dirs.push(dir.clone());
-                self.assumed_module_dirs.push(dir);
+                if !stated.contains(&dir) {
+                    self.assumed_module_dirs.push(dir);
+                }
             } else if !holds_modules && self.is_unplaced_module(root, &dir, &name) {
                 self.single_modules.insert(dir.clone(), name);
                 self.assumed_modules.push(dir);

@@ -1527,6 +1527,16 @@ fn directories_of_modules_beside_the_code_without_environment_conf_are_read_as_m
         .map(|n| n.path.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
     assert_eq!(assumed, ["profiles", "roles"], "{:#?}", outcome.notices);
+    // A configuration directory's `puppet.conf` that puts them on the
+    // module path says so: nothing is assumed.
+    write(root, "puppet.conf", "[main]\nbasemodulepath=$confdir/modules:$confdir/roles:$confdir/profiles\n");
+    let outcome = mplint::run_with_large_stack({
+        let root = root.to_path_buf();
+        move || check(&[root], &CheckOptions::default()).unwrap()
+    });
+    assert_eq!(rules(&outcome.findings), [], "{:#?}", outcome.findings);
+    let assumed = outcome.notices.iter().filter(|n| n.kind == mplint::input::NoticeKind::AssumedModuleDir).count();
+    assert_eq!(assumed, 0, "{:#?}", outcome.notices);
 }
 
 #[test]
