@@ -546,7 +546,10 @@ fn orchestration_block<'s>(tokens: &[Range<usize>], at: usize, text: &'s str) ->
 }
 
 /// Most tokens [`first_unacceptable`] looks past.
-const MAX_ACCEPTED_TOKENS: usize = 4;
+const MAX_ACCEPTED_TOKENS: usize = 8;
+
+/// Most tokens [`earliest_unacceptable`] looks back over.
+const MAX_STEPS_BACK: usize = 4;
 
 /// Error recovery may drop a token a left-to-right parser accepts (`$a` in
 /// `notice($a [0])`, the first comma of `'x':,,`); the error is at the first
@@ -555,12 +558,64 @@ fn first_unacceptable(token: Range<usize>, tokens: &[Range<usize>], base: usize,
     let mut token = token;
     for _ in 0..MAX_ACCEPTED_TOKENS {
         if token.start < base || !is_viable(&text[base..token.end], tokens, base) {
-            return Some(token);
+            return Some(earliest_unacceptable(token, tokens, base, text));
         }
         token = tokens.iter().find(|t| t.start >= token.end)?.clone();
     }
     Some(token)
 }
+
+/// Error recovery may also resume past the token that broke the parse (a
+/// stray `'title':` line reported at the resource after it): of the
+/// tokens just before `token`, the first after which no text could
+/// complete the file, where the text up to the one before it is the start
+/// of a valid manifest. Else `token` itself.
+fn earliest_unacceptable(token: Range<usize>, tokens: &[Range<usize>], base: usize, text: &str) -> Range<usize> {
+    let mut candidate = token.clone();
+    for _ in 0..MAX_STEPS_BACK {
+        let Some(before) = tokens.iter().rev().find(|t| t.end <= candidate.start && t.start >= base) else { break };
+        // A prefix ending in a string's start, a keyword or a comma (which
+        // Puppet's lists take where mplint's grammar does not) needs more
+        // than a short completion: it tells nothing.
+        let word = &text[before.clone()];
+        let open_string = word.starts_with('@')
+            || word.chars().next().is_some_and(|q| (q == '"' || q == '\'') && (word.len() < 2 || !word.ends_with(q)));
+        if open_string || word == "," || KEYWORDS.contains(&word) {
+            break;
+        }
+        if is_viable(&text[base..before.end], tokens, base) {
+            return candidate;
+        }
+        candidate = before.clone();
+    }
+    token
+}
+
+/// Puppet's keywords, which open constructs.
+const KEYWORDS: &[&str] = &[
+    "and",
+    "application",
+    "attr",
+    "case",
+    "class",
+    "consumes",
+    "default",
+    "define",
+    "else",
+    "elsif",
+    "function",
+    "if",
+    "in",
+    "inherits",
+    "node",
+    "or",
+    "plan",
+    "private",
+    "produces",
+    "site",
+    "type",
+    "unless",
+];
 
 /// Is `prefix` (the text from byte `base` on) the start of some valid
 /// manifest? True when, with its open brackets closed, it parses with
@@ -587,17 +642,26 @@ fn is_viable(prefix: &str, tokens: &[Range<usize>], base: usize) -> bool {
     }
     let closers: String = open.iter().rev().collect();
     // A parameter list closed needs its body (`class foo($a = f('a')) {}`).
-    parses_whole(&format!("{prefix} {closers}"))
-        || (closers.ends_with(')') && parses_whole(&format!("{prefix} {closers} {{}}")))
+    // What may complete the last construct before its brackets close: an
+    // operand, a title's colon, an attribute's value.
+    let list_closed = closers.ends_with(')') || (closers.is_empty() && prefix.trim_end().ends_with(')'));
+    COMPLETIONS.iter().any(|completion| {
+        parses_whole(&format!("{prefix} {completion} {closers}"), prefix.len())
+            || (list_closed && parses_whole(&format!("{prefix} {completion} {closers} {{}}"), prefix.len()))
+    })
 }
 
-/// Does `text` parse with nothing missing but tokens at its very end?
-fn parses_whole(text: &str) -> bool {
+/// Text [`is_viable`] tries after a prefix, before closing its brackets.
+const COMPLETIONS: [&str; 4] = ["", "x", ":", "=> x"];
+
+/// Does `text` parse with nothing missing but tokens past its first
+/// `prefix_len` bytes (which more text there could supply)?
+fn parses_whole(text: &str, prefix_len: usize) -> bool {
     let Some(tree) = parse_tree(text) else { return false };
     let mut cursor = tree.walk();
     let mut stack = vec![tree.root_node()];
     while let Some(node) = stack.pop() {
-        if node.is_error() || (node.is_missing() && node.start_byte() < text.len()) {
+        if node.is_error() || (node.is_missing() && node.start_byte() < prefix_len) {
             return false;
         }
         if node.has_error() {

@@ -1,0 +1,4 @@
+class c {
+  'stray title':
+  file { '/tmp/two': ensure => present }
+}
