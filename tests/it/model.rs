@@ -2238,6 +2238,32 @@ fn an_unknown_defined_type_of_a_module_off_the_module_path_says_so() {
 }
 
 #[test]
+fn a_test_against_an_instances_known_title_excludes_the_same_test_of_another() {
+    // Each host declares the node's own file when the node is that host:
+    // `$fqdn` equals at most one of the titles (Puppet compiles it).
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "modules/m/manifests/init.pp",
+        "class m {\n  m::host { 'a.example.com': }\n  m::host { 'b.example.com': }\n}\n",
+    );
+    for test in ["$facts['networking']['fqdn'] == $title", "\"${facts['networking']['fqdn']}\" == \"${name}\""] {
+        let host =
+            format!("define m::host {{\n  if {test} {{\n    file {{ '/etc/m.info': ensure => file }}\n  }}\n}}\n");
+        write(root, "modules/m/manifests/host.pp", &host);
+        let found = findings(vec![root.to_path_buf()], vec![]);
+        assert_eq!(rules(&found), [], "{found:#?}");
+    }
+    // A parameter given the same value twice is one test: both hold on `a`.
+    let host = "define m::host($node = 'a') {\n  if $facts['networking']['fqdn'] == $node {\n    file { '/etc/m.info': ensure => file }\n  }\n}\n";
+    write(root, "modules/m/manifests/host.pp", host);
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("duplicate-resource", "host.pp".to_string(), 3)], "{found:#?}");
+    assert!(found[0].message.ends_with("whenever `$facts['networking']['fqdn']` is 'a'"), "{}", found[0].message);
+}
+
+#[test]
 fn versioncmp_equal_to_two_plain_versions_excludes_itself() {
     // `versioncmp($v, '8') == 0` holds only for the string '8'; a version
     // with letters is left undecided (`'8a'` and `'8A'` compare equal).

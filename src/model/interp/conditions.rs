@@ -409,6 +409,30 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// The choice point a tested condition is, and the branch that means
     /// "true": `$s == 'x'` and `$s != 'x'` share the equality choice of
     /// their subject; anything else is keyed by its text.
+    /// The one scalar a bare local variable holds here (`$name` in an
+    /// instance titled `'annex1'`): a test against it is an equality with
+    /// that literal, which excludes the same test of another instance.
+    fn known_scalar(&self, operand: &Expr, ctx: &Ctx) -> Option<Value> {
+        // `"${name}"` is the variable's value as a string.
+        let (operand, as_string) = match &operand.kind {
+            ExprKind::Str(s) => match s.parts.as_slice() {
+                [StringPart::Interpolation(inner)] => (inner, true),
+                _ => return None,
+            },
+            _ => (operand, false),
+        };
+        let ExprKind::Variable(variable) = &operand.kind else { return None };
+        if variable.is_qualified() || variable.is_match_variable() {
+            return None;
+        }
+        let (_, binding) = self.lookup(ctx.scope, variable.unanchored(), &ctx.path).ok()?;
+        match &binding.value {
+            value @ Value::Str(_) => Some(value.clone()),
+            value @ (Value::Int(_) | Value::Bool(_)) if !as_string => Some(value.clone()),
+            _ => None,
+        }
+    }
+
     pub(super) fn condition_choice(&mut self, tested: &Expr, ctx: &Ctx) -> (u32, u16) {
         // `$is_debian` bound to `$os == 'Debian'` is that condition.
         if let Some((test, negated)) = self.derived_test(tested, ctx) {
@@ -420,7 +444,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             return found;
         }
         if let ExprKind::Binary { op: op @ (BinaryOp::Equal | BinaryOp::NotEqual), left, right } = &tested.kind {
-            let pair = match (Self::literal(left), Self::literal(right)) {
+            let literal = |operand: &Expr| Self::literal(operand).or_else(|| self.known_scalar(operand, ctx));
+            let pair = match (literal(left), literal(right)) {
                 (None, Some(Value::Int(0))) => version_equality(left).or(Some((&**left, Value::Int(0)))),
                 (Some(Value::Int(0)), None) => version_equality(right).or(Some((&**right, Value::Int(0)))),
                 (None, Some(literal)) => Some((&**left, literal)),
