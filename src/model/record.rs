@@ -705,7 +705,7 @@ pub enum ChoiceLabel {
     /// A `case`: branch `i` is option `i`, which matches any of its values.
     /// `by_equalities[i]`: option `i` and those it follows unmatched hold
     /// literals only, which equality choices on the same value name; not
-    /// so past a regex or a variable.
+    /// so past a regex or a variable. `default`: its `default` option.
     Case { subject: Loc, options: Vec<Vec<Loc>>, by_equalities: Vec<bool>, default: Option<u16> },
 }
 

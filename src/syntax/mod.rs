@@ -618,9 +618,9 @@ const KEYWORDS: &[&str] = &[
 ];
 
 /// Is `prefix` (the text from byte `base` on) the start of some valid
-/// manifest? True when, with its open brackets closed, it parses with
-/// nothing missing but tokens at its very end. (False when that does not
-/// tell, which keeps the error where it was found.)
+/// manifest? True when, with a short completion and its open brackets
+/// closed, it parses with nothing missing within it. (False when that does
+/// not tell, which keeps the error where it was found.)
 fn is_viable(prefix: &str, tokens: &[Range<usize>], base: usize) -> bool {
     let mut open = Vec::new();
     for token in tokens.iter().skip_while(|t| t.start < base).take_while(|t| t.end <= base + prefix.len()) {
@@ -641,9 +641,9 @@ fn is_viable(prefix: &str, tokens: &[Range<usize>], base: usize) -> bool {
         }
     }
     let closers: String = open.iter().rev().collect();
-    // A parameter list closed needs its body (`class foo($a = f('a')) {}`).
-    // What may complete the last construct before its brackets close: an
-    // operand, a title's colon, an attribute's value.
+    // A short completion may finish the last construct (an operand, a
+    // title's colon, an attribute's value); a closed parameter list needs
+    // its body (`class foo($a = f('a')) {}`).
     let list_closed = closers.ends_with(')') || (closers.is_empty() && prefix.trim_end().ends_with(')'));
     COMPLETIONS.iter().any(|completion| {
         parses_whole(&format!("{prefix} {completion} {closers}"), prefix.len())

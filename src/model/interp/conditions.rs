@@ -406,9 +406,6 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         })
     }
 
-    /// The choice point a tested condition is, and the branch that means
-    /// "true": `$s == 'x'` and `$s != 'x'` share the equality choice of
-    /// their subject; anything else is keyed by its text.
     /// The one scalar a bare local variable holds here (`$name` in an
     /// instance titled `'annex1'`): a test against it is an equality with
     /// that literal, which excludes the same test of another instance.
@@ -433,6 +430,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
     }
 
+    /// The choice point a tested condition is, and the branch that means
+    /// "true": `$s == 'x'` and `$s != 'x'` share the equality choice of
+    /// their subject; anything else is keyed by its text.
     pub(super) fn condition_choice(&mut self, tested: &Expr, ctx: &Ctx) -> (u32, u16) {
         // `$is_debian` bound to `$os == 'Debian'` is that condition.
         if let Some((test, negated)) = self.derived_test(tested, ctx) {
