@@ -401,11 +401,6 @@ fn quoted(text: &str) -> Option<&str> {
 /// A string in a type's parameters: quoted, or a bare word (`Enum[present,
 /// absent]`), which Puppet reads as a string unless it is a keyword.
 fn string_literal(text: &str) -> Option<&str> {
-    // Puppet's keywords (`plan` in plans too).
-    const KEYWORDS: &[&str] = &[
-        "and", "attr", "case", "class", "default", "define", "else", "elsif", "false", "function", "if", "in",
-        "inherits", "node", "or", "plan", "private", "true", "type", "undef", "unless",
-    ];
     let text = text.trim();
     if let Some(inner) = quoted(text) {
         return Some(inner);
@@ -416,7 +411,8 @@ fn string_literal(text: &str) -> Option<&str> {
             segment.starts_with(|c: char| c.is_ascii_lowercase())
                 && segment.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         });
-    (bare && !KEYWORDS.contains(&text)).then_some(text)
+    // Puppet's keywords (`plan` in plans too) are no strings.
+    (bare && !crate::syntax::KEYWORDS.contains(&text)).then_some(text)
 }
 
 /// A size or range bound: an integer, or `default` (none).

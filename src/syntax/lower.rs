@@ -747,7 +747,7 @@ const STATEMENT_FUNCTIONS: &[&str] = &[
 ];
 
 /// Keywords of the application orchestration language that Puppet 6 removed.
-const ORCHESTRATION_KEYWORDS: &[&str] = &["application", "site", "consumes", "produces"];
+pub(crate) const ORCHESTRATION_KEYWORDS: &[&str] = &["application", "site", "consumes", "produces"];
 
 pub(super) fn orchestration_message(keyword: &str) -> String {
     format!("'{keyword}' belongs to application orchestration, which Puppet 6 removed; mplint does not support it")

@@ -15,6 +15,13 @@ use tree_sitter::{Language, Node, Parser, Tree};
 use self::ast::Manifest;
 use self::source::{SourceFile, Span};
 
+/// Puppet's keywords: no bare word, and a prefix ending in one opens a
+/// construct.
+pub const KEYWORDS: &[&str] = &[
+    "and", "attr", "case", "class", "default", "define", "else", "elsif", "false", "function", "if", "in", "inherits",
+    "node", "or", "plan", "private", "true", "type", "undef", "unless",
+];
+
 /// Deepest syntax tree that is analysed. Deeper files are reported, not
 /// analysed, so that no input can exhaust the stack of the worker threads
 /// (see [`crate::WORKER_STACK_SIZE`]).
@@ -580,7 +587,8 @@ fn earliest_unacceptable(token: Range<usize>, tokens: &[Range<usize>], base: usi
         let word = &text[before.clone()];
         let open_string = word.starts_with('@')
             || word.chars().next().is_some_and(|q| (q == '"' || q == '\'') && (word.len() < 2 || !word.ends_with(q)));
-        if open_string || word == "," || KEYWORDS.contains(&word) {
+        let keyword = KEYWORDS.contains(&word) || lower::ORCHESTRATION_KEYWORDS.contains(&word);
+        if open_string || word == "," || keyword {
             break;
         }
         if is_viable(&text[base..before.end], tokens, base) {
@@ -590,32 +598,6 @@ fn earliest_unacceptable(token: Range<usize>, tokens: &[Range<usize>], base: usi
     }
     token
 }
-
-/// Puppet's keywords, which open constructs.
-const KEYWORDS: &[&str] = &[
-    "and",
-    "application",
-    "attr",
-    "case",
-    "class",
-    "consumes",
-    "default",
-    "define",
-    "else",
-    "elsif",
-    "function",
-    "if",
-    "in",
-    "inherits",
-    "node",
-    "or",
-    "plan",
-    "private",
-    "produces",
-    "site",
-    "type",
-    "unless",
-];
 
 /// Is `prefix` (the text from byte `base` on) the start of some valid
 /// manifest? True when, with a short completion and its open brackets
