@@ -173,7 +173,9 @@ impl<'a> Model<'a> {
 
     /// The index and what the tree shows, before any compilation runs.
     pub fn new(files: &'a [ParsedFile], reported: Vec<bool>, workspace: Workspace, facts: Facts) -> Model<'a> {
-        let index = Index::build(files, &workspace);
+        // The Ruby types are found on disk (every module's `lib/`) while the
+        // index is built: compilations ask for them early, all at once.
+        let (index, ruby_types) = rayon::join(|| Index::build(files, &workspace), || ruby_types::discover(&workspace));
         let has_site = index.sites.iter().any(|s| s.standalone.is_none());
         let sites_classify_nothing = has_site
             && index.sites.iter().filter(|s| s.standalone.is_none()).all(|s| {
@@ -212,7 +214,7 @@ impl<'a> Model<'a> {
             compilations: Vec::new(),
             opaque_node_calls: std::sync::OnceLock::new(),
             type_checks: interp::TypeChecks::new(),
-            ruby_types: std::sync::OnceLock::new(),
+            ruby_types: std::sync::OnceLock::from(ruby_types),
             has_site,
             sites_classify_nothing,
             node_variables,

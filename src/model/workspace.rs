@@ -1894,10 +1894,10 @@ pub fn autoload_path(name: &str) -> PathBuf {
 }
 
 fn path_name(path: &Path) -> Option<String> {
-    let name = std::fs::canonicalize(path).ok().and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()));
-    let own = path.file_name().map(|n| n.to_string_lossy().into_owned());
-    // A symlinked module is known by the link's name.
-    own.or(name)
+    // A symlinked module is known by the link's name: the target's is asked
+    // only of a path without a name of its own (`..`).
+    let own = |path: &Path| path.file_name().map(|n| n.to_string_lossy().into_owned());
+    own(path).or_else(|| std::fs::canonicalize(path).ok().and_then(|p| own(&p)))
 }
 
 fn child_entries(dir: &Path) -> Vec<PathBuf> {
