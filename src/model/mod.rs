@@ -95,7 +95,7 @@ pub struct Model<'a> {
     /// What parameter types say of values, shared by the compilations.
     type_checks: interp::TypeChecks,
     /// The resource types the tree's modules write in Ruby, once asked for.
-    ruby_types: std::sync::OnceLock<std::collections::BTreeMap<String, ruby_types::RubyType>>,
+    ruby_types: std::collections::BTreeMap<String, ruby_types::RubyType>,
     /// Whether the tree has an environment's site manifest.
     pub has_site: bool,
     /// The site manifests declare no class and no node (an empty
@@ -214,7 +214,7 @@ impl<'a> Model<'a> {
             compilations: Vec::new(),
             opaque_node_calls: std::sync::OnceLock::new(),
             type_checks: interp::TypeChecks::new(),
-            ruby_types: std::sync::OnceLock::from(ruby_types),
+            ruby_types,
             has_site,
             sites_classify_nothing,
             node_variables,
@@ -636,7 +636,7 @@ impl<'a> Model<'a> {
 
     /// The types the tree knows, to tell whether a word names one.
     pub fn type_names(&self) -> type_names::TypeNames<'_> {
-        type_names::TypeNames::new(&self.index, &self.ruby_types, &self.workspace)
+        type_names::TypeNames::new(&self.index, &self.ruby_types)
     }
 
     /// The files whose code names a class or defined type of `module`.

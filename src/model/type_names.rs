@@ -3,12 +3,10 @@
 //! types. A word naming none fails where Puppet evaluates it.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
 use super::index::Index;
 use super::interp::BUILT_IN_TYPES;
-use super::ruby_types::{self, RubyType};
-use super::workspace::Workspace;
+use super::ruby_types::RubyType;
 
 /// Puppet's data types and the types of its type system, lower-cased.
 const DATA_TYPES: &[&str] = &[
@@ -96,26 +94,21 @@ const SHIPPED_RESOURCE_TYPES: &[&str] = &[
     "exec",
 ];
 
-/// The types a tree knows; its Ruby types are read once, when first asked.
+/// The types a tree knows.
 #[derive(Clone, Copy)]
 pub struct TypeNames<'m> {
     index: &'m Index<'m>,
-    ruby_types: &'m OnceLock<BTreeMap<String, RubyType>>,
-    workspace: &'m Workspace,
+    ruby_types: &'m BTreeMap<String, RubyType>,
 }
 
 impl<'m> TypeNames<'m> {
-    pub fn new(
-        index: &'m Index<'m>,
-        ruby_types: &'m OnceLock<BTreeMap<String, RubyType>>,
-        workspace: &'m Workspace,
-    ) -> Self {
-        TypeNames { index, ruby_types, workspace }
+    pub fn new(index: &'m Index<'m>, ruby_types: &'m BTreeMap<String, RubyType>) -> Self {
+        TypeNames { index, ruby_types }
     }
 
     /// The resource types the tree's modules write in Ruby, by name.
     pub fn ruby_types(&self) -> &'m BTreeMap<String, RubyType> {
-        self.ruby_types.get_or_init(|| ruby_types::discover(self.workspace))
+        self.ruby_types
     }
 
     /// Whether a capitalised word written alone (`RedHat`) surely names no
