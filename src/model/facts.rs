@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use super::workspace::Workspace;
+use crate::syntax::ast::WithoutAnchor;
 
 /// Facter's core facts that Facter 4 reports by default: the structured
 /// ones and the few flat ones it keeps.
@@ -559,18 +560,18 @@ impl Facts {
     /// Whether the tree ships a custom fact of this name (a module's
     /// `lib/facter`, a `facts.d` file).
     pub fn is_shipped_custom(&self, name: &str) -> bool {
-        self.shipped.contains(name.trim_start_matches("::"))
+        self.shipped.contains(name.without_anchor())
     }
 
     /// Whether the configuration declares the name as a fact the nodes get
     /// from outside the tree.
     pub fn is_declared(&self, name: &str) -> bool {
-        self.declared.contains(name.trim_start_matches("::"))
+        self.declared.contains(name.without_anchor())
     }
 
     /// Is `name` a fact, readable as a top-scope variable?
     pub fn is_fact(&self, name: &str) -> bool {
-        let name = name.trim_start_matches("::");
+        let name = name.without_anchor();
         self.custom.contains(name)
             || (self.core && is_core_fact(name))
             || (self.custom_prefixes.iter().any(|prefix| name.starts_with(prefix.as_str()))
@@ -581,7 +582,7 @@ impl Facts {
     /// the configuration declares? Not a name only a Hiera hierarchy
     /// interpolates, which the site may set at top scope itself.
     pub fn is_named_fact(&self, name: &str) -> bool {
-        self.is_fact(name) && !self.interpolated_only.contains(name.trim_start_matches("::"))
+        self.is_fact(name) && !self.interpolated_only.contains(name.without_anchor())
     }
 }
 
@@ -833,12 +834,10 @@ fn collect_data_keys(
             // eyaml files are YAML whose values may be encrypted.
             Some("yaml" | "yml" | "eyaml") => yaml_root_lines(&text)
                 .filter_map(yaml_key)
-                .map(|key| key.trim().trim_matches(['"', '\'']).trim_start_matches("::").to_lowercase())
+                .map(|key| key.trim().trim_matches(['"', '\'']).without_anchor().to_lowercase())
                 .collect(),
             Some("json") => match serde_json::from_str::<serde_json::Value>(&text) {
-                Ok(serde_json::Value::Object(map)) => {
-                    map.keys().map(|k| k.trim_start_matches("::").to_lowercase()).collect()
-                }
+                Ok(serde_json::Value::Object(map)) => map.keys().map(|k| k.without_anchor().to_lowercase()).collect(),
                 _ => Vec::new(),
             },
             _ => Vec::new(),
@@ -954,7 +953,7 @@ fn interpolated_variables(text: &str) -> Vec<String> {
     while let Some(at) = rest.find("%{") {
         rest = &rest[at + 2..];
         let Some(end) = rest.find('}') else { break };
-        let inner = rest[..end].trim().trim_start_matches("::");
+        let inner = rest[..end].trim().without_anchor();
         rest = &rest[end..];
         if inner.contains(['(', '\'', '"']) {
             continue;

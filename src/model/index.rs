@@ -125,7 +125,7 @@ pub struct Index<'a> {
 
 /// Lower-case name without a leading `::`, as Puppet keys definitions.
 pub fn normalize_name(name: &str) -> String {
-    name.trim_start_matches("::").to_ascii_lowercase()
+    name.without_anchor().to_ascii_lowercase()
 }
 
 /// Why no class can have this (normalised) name, so that Puppet never

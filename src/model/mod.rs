@@ -25,6 +25,7 @@ use self::index::{FileId, Index, Loc, Visibility};
 use self::interp::Interpreter;
 use self::record::{Compilation, Entry};
 use self::workspace::Workspace;
+use crate::syntax::ast::WithoutAnchor;
 use crate::syntax::ast::{Block, Expr, ExprKind};
 use crate::syntax::source::Span;
 use crate::syntax::ParsedFile;
@@ -656,7 +657,7 @@ impl<'a> Model<'a> {
     /// Whether an example compilation reads a top-scope variable that the
     /// site's own manifests bind: the site provides it, not the example.
     pub fn site_provides(&self, compilation: &Compilation, name: &str) -> bool {
-        self.example_file(compilation).is_some() && self.site_variables.contains(name.trim_start_matches("::"))
+        self.example_file(compilation).is_some() && self.site_variables.contains(name.without_anchor())
     }
 
     /// Whether some node calls a function that is not Puppet's and not
@@ -893,7 +894,7 @@ impl<'a> Model<'a> {
 
 /// The module a class name belongs to: `apache::mod::ssl` → `apache`.
 pub fn module_of(class: &str) -> &str {
-    let name = class.trim_start_matches("::");
+    let name = class.without_anchor();
     name.split("::").next().unwrap_or(name)
 }
 

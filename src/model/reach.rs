@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::index::{normalize_name, DefBody, FileId, Index};
 use super::record::Entry;
 use crate::config::IncludeFunction;
+use crate::syntax::ast::WithoutAnchor;
 use crate::syntax::ast::{Expr, ExprKind as K, StringPart};
 
 /// What one class or defined type's code names.
@@ -305,7 +306,7 @@ fn literal_names(expr: &Expr, out: &mut Names) {
                         StringPart::Interpolation(_) => pieces.push(String::new()),
                     }
                 }
-                pieces[0] = pieces[0].trim_start_matches("::").to_string();
+                pieces[0] = pieces[0].without_anchor().to_string();
                 if pieces.iter().all(String::is_empty) {
                     out.dynamic = true;
                 } else {

@@ -2,6 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::syntax::ast::WithoutAnchor;
 use crate::syntax::ast::{Attribute, Expr, ExprKind};
 use crate::syntax::ParsedFile;
 
@@ -38,7 +39,7 @@ impl SetElsewhere {
         match &type_expr.kind {
             ExprKind::Name(n) | ExprKind::TypeRef(n) if n.eq_ignore_ascii_case("resource") => self.any = true,
             ExprKind::Name(n) | ExprKind::TypeRef(n) => {
-                let set = self.types.entry(n.trim_start_matches("::").to_ascii_lowercase()).or_default();
+                let set = self.types.entry(n.without_anchor().to_ascii_lowercase()).or_default();
                 set.extend(attributes.iter().map(|a| a.name.clone()));
             }
             ExprKind::Access { object, .. } => self.note(object, attributes),

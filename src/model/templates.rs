@@ -12,6 +12,7 @@ use super::record::FactForm;
 use rustc_hash::FxHashMap as HashMap;
 
 use super::index::FileId;
+use crate::syntax::ast::WithoutAnchor;
 use crate::syntax::ast::{Expr, ExprKind, StringPart};
 use crate::syntax::ParsedFile;
 
@@ -78,7 +79,7 @@ impl Templates {
                 for statement in &manifest.statements {
                     statement.walk(&mut |e: &Expr| {
                         let ExprKind::Call(call) = &e.kind else { return };
-                        let function = call.name.trim_start_matches("::");
+                        let function = call.name.without_anchor();
                         let args = match function {
                             "template" => &call.args[..],
                             "epp" => &call.args[..call.args.len().min(1)],

@@ -1,6 +1,7 @@
 //! Puppet layouts: which files are site manifests, which belong to which
 //! module (and under what autoload name), and which stand alone.
 
+use crate::syntax::ast::WithoutAnchor;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -770,7 +771,7 @@ fn files_contradict(env: &Path) -> bool {
             let quote = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
             let name = &rest[1..];
             let end = name.find(quote)?;
-            Some(format!("class {}", name[..end].trim_start_matches("::").to_lowercase()))
+            Some(format!("class {}", name[..end].without_anchor().to_lowercase()))
         }));
         if names.iter().any(|name| assigned.contains(name)) {
             return true;
@@ -1878,7 +1879,7 @@ pub fn path_namespace(module: &str, inner: &[String], stem: &str) -> String {
 }
 
 pub fn autoload_path(name: &str) -> PathBuf {
-    let mut parts = name.trim_start_matches("::").split("::");
+    let mut parts = name.without_anchor().split("::");
     let module = parts.next().unwrap_or_default();
     let rest: Vec<&str> = parts.collect();
     let mut path = PathBuf::from(module).join("manifests");

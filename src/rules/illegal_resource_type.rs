@@ -1,6 +1,7 @@
 //! `illegal-resource-type`
 
 use super::{Finding, Level, RuleInfo};
+use crate::syntax::ast::WithoutAnchor;
 use crate::syntax::ast::{Expr, ExprKind, Number};
 use crate::syntax::ParsedFile;
 
@@ -30,7 +31,7 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
         statement.walk(&mut |e| {
             if let ExprKind::Collector(collector) = &e.kind {
                 if let ExprKind::Name(n) | ExprKind::TypeRef(n) = &collector.type_expr.kind {
-                    if n.trim_start_matches("::").eq_ignore_ascii_case("class") {
+                    if n.without_anchor().eq_ignore_ascii_case("class") {
                         findings.push(Finding {
                             rule: RULE.id,
                             level: RULE.default_level,

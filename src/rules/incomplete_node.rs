@@ -7,6 +7,7 @@ use crate::model::index::Loc;
 use crate::model::record::{Compilation, Event};
 use crate::model::Model;
 use crate::rules::Level;
+use crate::syntax::ast::WithoutAnchor;
 
 /// ## What it does
 /// Reports, once per function, a node definition that calls a function
@@ -64,7 +65,7 @@ pub fn collect(model: &Model<'_>, compilation: &Compilation, calls: &mut NodeCal
 
 pub fn check(model: &Model<'_>, calls: NodeCalls, sink: &mut Sink<'_, '_>) {
     let ruby = model.workspace.ruby_functions();
-    let calls = calls.0.into_iter().filter(|(name, _)| !ruby.contains(name.trim_start_matches("::")));
+    let calls = calls.0.into_iter().filter(|(name, _)| !ruby.contains(name.without_anchor()));
     for (name, mut places) in calls {
         places.sort_by(|a, b| (model.path(a.file()), a.start()).cmp(&(model.path(b.file()), b.start())));
         places.dedup();

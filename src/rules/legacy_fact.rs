@@ -9,6 +9,7 @@ use crate::model::record::{Compilation, FactForm, FactRead};
 use crate::model::templates::Template;
 use crate::model::Model;
 use crate::rules::Level;
+use crate::syntax::ast::WithoutAnchor;
 
 /// ## What it does
 /// Reports each read of one of Facter's legacy flat facts (`$osfamily`,
@@ -205,12 +206,12 @@ fn hiera_fact(inner: &str) -> Option<(&str, FactForm)> {
             .strip_prefix('\'')
             .and_then(|a| a.strip_suffix('\''))
             .or_else(|| argument.strip_prefix('"').and_then(|a| a.strip_suffix('"')))?;
-        (unquoted.trim_start_matches("::"), FactForm::TopScope)
+        (unquoted.without_anchor(), FactForm::TopScope)
     } else if inner.contains(['(', '\'', '"']) {
         return None;
     } else {
         let top = inner.starts_with("::");
-        let mut keys = inner.trim_start_matches("::").split('.');
+        let mut keys = inner.without_anchor().split('.');
         match keys.next()? {
             "facts" => (keys.next()?, FactForm::FactsHash),
             "trusted" | "server_facts" => return None,

@@ -19,6 +19,7 @@ use crate::model::record::{CallRecord, Compilation, Declared, Owner};
 use crate::model::value::Value;
 use crate::model::Model;
 use crate::policy::{Constraint, NameGlobs, Test, RESOURCE_FUNCTIONS};
+use crate::syntax::ast::WithoutAnchor;
 use crate::syntax::ast::{Expr, ExprKind};
 
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
@@ -275,7 +276,7 @@ fn forbidden_types(
 /// Whether a name is the type `Deferred` (a type name starts upper-case;
 /// the rest is without case).
 fn is_deferred_type(name: &str) -> bool {
-    let name = name.trim_start_matches("::");
+    let name = name.without_anchor();
     name.starts_with(|c: char| c.is_ascii_uppercase()) && name.eq_ignore_ascii_case("deferred")
 }
 

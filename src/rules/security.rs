@@ -19,6 +19,7 @@ use crate::model::value::Value;
 use crate::model::workspace::FileRole;
 use crate::model::Model;
 use crate::syntax::ast::ExprKind;
+use crate::syntax::ast::WithoutAnchor;
 
 /// Lower-case words of a name: `db_root_password` → `db`, `root`, `password`.
 pub fn words(name: &str) -> Vec<String> {
@@ -199,7 +200,7 @@ pub fn literal_defaults<'a>(model: &'a Model<'_>) -> Vec<LiteralDefault<'a>> {
                 let Some(default) = &param.default else { continue };
                 let ExprKind::Str(s) = &default.kind else { continue };
                 let Some(text) = s.as_literal() else { continue };
-                let owner_name = owner_name.trim_start_matches("::");
+                let owner_name = owner_name.without_anchor();
                 found.push(LiteralDefault {
                     owner_name,
                     param: &param.name,

@@ -9,6 +9,7 @@ use crate::model::record::Compilation;
 use crate::model::record::{Entry, Event, Owner, ReadOutcome, ScopeKind};
 use crate::model::{module_of, Model};
 use crate::rules::Level;
+use crate::syntax::ast::WithoutAnchor;
 
 /// ## What it does
 /// Reports a read of a variable bound nowhere the reader could ever see:
@@ -49,7 +50,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             continue;
         }
         // Set by a site function (`[include-functions]`) or the site.
-        let set_by_function = set_by_include_function(model, read.name.trim_start_matches("::"));
+        let set_by_function = set_by_include_function(model, read.name.without_anchor());
         // `$::x`, or `$x` read by code at top or node scope, which looks in
         // top scope all the same; unless a function the nodes call may have
         // set it.
@@ -61,7 +62,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         if set_by_function || model.site_provides(compilation, &read.name) || (top_scope_read && opaque_node_calls) {
             continue;
         }
-        let qualified = read.name.trim_start_matches("::").rsplit_once("::").map(|(class, _)| class.to_string());
+        let qualified = read.name.without_anchor().rsplit_once("::").map(|(class, _)| class.to_string());
         // A parent the tree does not define may bind it.
         let searched_class = match (&qualified, &read.reader) {
             (Some(class), _) => Some(class.as_str()),

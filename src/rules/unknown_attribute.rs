@@ -6,6 +6,7 @@ use crate::model::interp::{built_in_attributes, METAPARAMETERS};
 use crate::model::ruby_types::RubyType;
 use crate::model::Model;
 use crate::rules::Level;
+use crate::syntax::ast::WithoutAnchor;
 use crate::syntax::ast::{Expr, ExprKind, ResourceForm};
 
 /// ## What it does
@@ -110,7 +111,7 @@ fn check_defaults_in<'m>(
     for statement in statements {
         let ExprKind::ResourceDefaults(defaults) = &statement.kind else { continue };
         let ExprKind::TypeRef(written_type) = &defaults.type_expr.kind else { continue };
-        let type_name = written_type.trim_start_matches("::").to_ascii_lowercase();
+        let type_name = written_type.without_anchor().to_ascii_lowercase();
         let Some((attributes, origin)) = known(&type_name) else { continue };
         // The first resource of the type this scope surely declares.
         let Some(taker) = statements.iter().find_map(|other| {

@@ -6,6 +6,7 @@ use crate::model::record::Compilation;
 use crate::model::record::{DeclHow, Owner, ReadOutcome, ScopeKind};
 use crate::model::Model;
 use crate::rules::Level;
+use crate::syntax::ast::WithoutAnchor;
 
 /// ## What it does
 /// Reports a read of a variable that is bound only later: further down the
@@ -32,7 +33,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             continue;
         }
         // A parent the tree does not define may bind it before.
-        let searched_class = match (read.name.trim_start_matches("::").rsplit_once("::"), &read.reader) {
+        let searched_class = match (read.name.without_anchor().rsplit_once("::"), &read.reader) {
             (Some((class, _)), _) => Some(class),
             (None, Owner::Class(reader)) => Some(&**reader),
             (None, _) => None,
@@ -92,7 +93,7 @@ fn later_in_own_code(read: &crate::model::record::Read, compilation: &crate::mod
     if read.in_parameter_default {
         return false;
     }
-    let name = read.name.trim_start_matches("::");
+    let name = read.name.without_anchor();
     match name.rsplit_once("::") {
         None => true,
         Some((class, _)) => {

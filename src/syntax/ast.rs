@@ -141,11 +141,7 @@ impl Variable {
 
     /// The name without a leading `::`.
     pub fn unanchored(&self) -> &str {
-        let mut name = &*self.name;
-        while let Some(rest) = name.strip_prefix("::") {
-            name = rest;
-        }
-        name
+        self.name.without_anchor()
     }
 
     /// For `$a::b::x`: (`a::b`, `x`); for `$::x`: (``, `x`); unqualified: None.
@@ -423,7 +419,7 @@ impl Resource {
     /// `apache::vhost`), when it is written out.
     pub fn type_name(&self) -> Option<String> {
         match &self.type_expr.kind {
-            ExprKind::Name(n) | ExprKind::TypeRef(n) => Some(n.trim_start_matches("::").to_ascii_lowercase()),
+            ExprKind::Name(n) | ExprKind::TypeRef(n) => Some(n.without_anchor().to_ascii_lowercase()),
             _ => None,
         }
     }
@@ -730,5 +726,22 @@ impl Expr {
             ExprKind::TypeAlias(t) => t.value.walk_dyn(f),
             ExprKind::TypeDefinition(t) => block(&t.body, f),
         }
+    }
+}
+
+/// A name without its leading `::` (`::apache` is `apache`). Written out
+/// because `trim_start_matches("::")` builds a substring searcher per call,
+/// and names are stripped on every lookup.
+pub trait WithoutAnchor {
+    fn without_anchor(&self) -> &str;
+}
+
+impl WithoutAnchor for str {
+    fn without_anchor(&self) -> &str {
+        let mut name = self;
+        while let Some(rest) = name.strip_prefix("::") {
+            name = rest;
+        }
+        name
     }
 }

@@ -10,6 +10,7 @@ use tree_sitter::Node;
 use super::ast::*;
 use super::source::{SourceFile, Span};
 use super::MAX_NESTING;
+use crate::syntax::ast::WithoutAnchor;
 
 /// Deepest nesting of class definitions analysed: a nested class's name
 /// holds every outer one's, so names grow with the square of the depth.
@@ -462,7 +463,7 @@ impl<'t, 's> Lowerer<'t, 's> {
     }
 
     fn class_name(&self, node: Node<'_>) -> String {
-        self.text(node).trim_start_matches("::").to_string()
+        self.text(node).without_anchor().to_string()
     }
 
     fn pair(&self, node: Node<'t>) -> Result<Pair> {

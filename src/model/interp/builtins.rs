@@ -2,6 +2,7 @@
 //! resource types and functions.
 
 use crate::model::value::Value;
+use crate::syntax::ast::WithoutAnchor;
 
 /// Attributes every resource type accepts (Puppet 7's metaparameters:
 /// `consume` and `export` went with application orchestration).
@@ -263,14 +264,14 @@ pub(super) fn lambda_never_called(function: &str, collection: Option<&Value>) ->
         Some(Value::Hash(entries)) => entries.is_empty(),
         _ => false,
     };
-    empty && PER_ELEMENT_FUNCTIONS.contains(&function.trim_start_matches("::"))
+    empty && PER_ELEMENT_FUNCTIONS.contains(&function.without_anchor())
 }
 
 /// Whether a call is Puppet's own: a built-in function, or a data type
 /// called to make a value of it (`Integer('3')`, `Deferred('f', [])`),
 /// which declares nothing.
 pub fn is_built_in_call(name: &str) -> bool {
-    let name = name.trim_start_matches("::");
+    let name = name.without_anchor();
     BUILT_IN_FUNCTIONS.binary_search(&name).is_ok() || name.starts_with(|c: char| c.is_ascii_uppercase())
 }
 

@@ -61,7 +61,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             let known: Vec<Value> = args.iter().map(|a| a.clone().on_path(&ctx.path)).collect();
             self.check_argument_types(&call.name, &known, call.lambda.as_ref(), at, ctx);
         }
-        match (call.name.trim_start_matches("::"), args.as_slice(), call.args.as_slice()) {
+        match (call.name.without_anchor(), args.as_slice(), call.args.as_slice()) {
             ("template", _, _) => {
                 for (arg, expr) in args.iter().zip(&call.args) {
                     if let Some(name) = self.template_name(arg, expr, ctx) {
@@ -108,7 +108,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if let Some(function) = self.include_functions.and_then(|f| f.get(&call.name)) {
             // The variables are set before the classes are declared.
             for variable in &function.sets {
-                let name = variable.trim_start_matches('$').trim_start_matches("::");
+                let name = variable.trim_start_matches('$').without_anchor();
                 if self.local(self.top, name, &Vec::new()).is_none() {
                     self.bind_quietly(self.top, name, Value::Unknown, Some(at));
                 }
@@ -116,7 +116,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             for (arg, expr) in args.iter().zip(&call.args) {
                 self.unknown_class_name(arg, DeclHow::Include, loc(ctx.file, expr), ctx);
                 for name in class_names(arg) {
-                    let class = function.class.replace("{}", name.trim_start_matches("::"));
+                    let class = function.class.replace("{}", name.without_anchor());
                     self.declare_class(&class, DeclHow::Include, None, loc(ctx.file, expr), ctx);
                 }
             }
@@ -134,7 +134,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// code for another version of a module is not run; `empty`, so that
     /// code guarded by `!empty($x)` does not run with `$x` undef.
     pub(super) fn built_in_value(&self, function: &str, args: &[Value], ctx: &Ctx) -> Value {
-        let plain = function.trim_start_matches("::");
+        let plain = function.without_anchor();
         if !value_known_of(plain) || self.index.functions.contains_key(plain) {
             return Value::Unknown;
         }
@@ -176,7 +176,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if self.index.functions.is_empty() {
             return false;
         }
-        let plain = function.trim_start_matches("::");
+        let plain = function.without_anchor();
         if plain.bytes().any(|b| b.is_ascii_uppercase()) {
             self.index.functions.contains_key(&normalize_name(plain))
         } else {
@@ -187,7 +187,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// Whether a function may be one of Puppet's whose parameter types
     /// mplint knows (`new` of a type among them).
     pub(super) fn typed_built_in(function: &str) -> bool {
-        let plain = function.trim_start_matches("::");
+        let plain = function.without_anchor();
         plain == "new" || crate::model::signatures::typed_dispatches(plain).is_some()
     }
 
@@ -203,7 +203,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             return;
         }
         // `Integer.new(x)` and `Integer(x)` convert with the type's `new`.
-        match (function.trim_start_matches("::"), args.split_first()) {
+        match (function.without_anchor(), args.split_first()) {
             ("new", Some((Value::Type(type_name), rest))) => self.check_built_in_types(type_name, rest, lambda, at),
             ("Integer" | "Boolean", _) => self.check_built_in_types(function, args, lambda, at),
             _ => self.check_built_in_types(&name, args, lambda, at),
@@ -381,7 +381,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// A function that is not Puppet's, or one of Puppet's that declares
     /// what the record cannot see, may declare resources of any type.
     pub(super) fn note_declaring_call(&mut self, name: &str) {
-        let name = name.trim_start_matches("::");
+        let name = name.without_anchor();
         if !self.out.open_types.contains("*") && (!is_built_in_call(name) || DECLARING_FUNCTIONS.contains(&name)) {
             self.out.open_types.insert("*".to_string());
         }
@@ -506,7 +506,7 @@ fn lambda_arguments(function: &str, args: &[Value], params: usize) -> Vec<Vec<Va
 /// The functions whose value [`Interpreter::built_in_value`] may know.
 pub(super) fn value_known_of(function: &str) -> bool {
     matches!(
-        function.trim_start_matches("::"),
+        function.without_anchor(),
         "load_module_metadata" | "versioncmp" | "empty" | "is_array" | "is_hash" | "is_a"
     )
 }

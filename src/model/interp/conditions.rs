@@ -806,7 +806,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
 fn version_equality(call: &Expr) -> Option<(&Expr, Value)> {
     let ExprKind::Call(call) = &call.kind else { return None };
     let [subject, version] = call.args.as_slice() else { return None };
-    if call.name.trim_start_matches("::") != "versioncmp" || call.lambda.is_some() {
+    if call.name.without_anchor() != "versioncmp" || call.lambda.is_some() {
         return None;
     }
     let Some(Value::Str(version)) = Interpreter::literal(version) else { return None };

@@ -113,8 +113,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 }
                 self.note_declaring_call(&call.method);
                 // `$x.f(y)` calls `f($x, y)`: a policy may forbid `f`.
-                let method = crate::model::index::normalize_name(&call.method);
-                if self.constraints.iter().any(|c| c.records_call(&method)) {
+                // Named only for a policy's constraints (most runs have none).
+                let recorded = !self.constraints.is_empty() && {
+                    let method = normalize_name(&call.method);
+                    self.constraints.iter().any(|c| c.records_call(&method))
+                };
+                if recorded {
                     let args = std::iter::once(object).chain(args).map(|a| a.on_path(&ctx.path)).collect();
                     let at = Loc::new(ctx.file, call.method_span);
                     let owner = ctx.owner.clone();
