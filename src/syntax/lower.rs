@@ -18,10 +18,22 @@ const MAX_CLASS_NESTING: usize = 100;
 
 /// The grammar's field ids by name: finding a field by its name scans
 /// every field name of the grammar.
-static FIELD_IDS: std::sync::LazyLock<HashMap<&'static str, u16>> = std::sync::LazyLock::new(|| {
+static FIELD_IDS: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, u16>> = std::sync::LazyLock::new(|| {
     let language = super::language();
     (1..=language.field_count() as u16).filter_map(|id| language.field_name_for_id(id).map(|name| (name, id))).collect()
 });
+
+/// The grammar's node kinds by id: `Node::kind` measures and checks the
+/// name's bytes on every call, and lowering asks it of every node.
+static KIND_NAMES: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+    let language = super::language();
+    (0..language.node_kind_count() as u16).map(|id| language.node_kind_for_id(id).unwrap_or("")).collect()
+});
+
+/// The node's kind, as `Node::kind` names it.
+fn kind_of(node: Node<'_>) -> &'static str {
+    KIND_NAMES.get(usize::from(node.kind_id())).copied().unwrap_or("")
+}
 
 /// The child in the field `name`, as `Node::child_by_field_name` finds it.
 fn child_by_field<'t>(node: Node<'t>, name: &str) -> Option<Node<'t>> {
@@ -74,17 +86,17 @@ impl<'t, 's> Lowerer<'t, 's> {
         let mut first_class_too_deep = None;
         'walk: loop {
             let node = cursor.node();
-            if node.kind() == "class_definition" {
+            if kind_of(node) == "class_definition" {
                 classes.push(depth);
                 if classes.len() > MAX_CLASS_NESTING && first_class_too_deep.is_none() {
                     first_class_too_deep = Some(node);
                 }
             }
-            if node.kind() == "comment" {
+            if kind_of(node) == "comment" {
                 comments.push(source.span(node.start_byte(), node.end_byte()));
             }
             if has_heredocs {
-                match node.kind() {
+                match kind_of(node) {
                     "heredoc_start" => starts.push(node),
                     "heredoc_body" => bodies.push(node),
                     _ => {}
@@ -147,7 +159,7 @@ impl<'t, 's> Lowerer<'t, 's> {
     fn field(&self, node: Node<'t>, name: &str) -> Result<Node<'t>> {
         match child_by_field(node, name) {
             Some(child) => Ok(child),
-            None => self.error(node, format!("malformed {}: no {name}", node.kind())),
+            None => self.error(node, format!("malformed {}: no {name}", kind_of(node))),
         }
     }
 
@@ -198,7 +210,7 @@ impl<'t, 's> Lowerer<'t, 's> {
 
     fn expr(&self, node: Node<'t>) -> Result<Expr> {
         let span = self.span(node);
-        let kind = match node.kind() {
+        let kind = match kind_of(node) {
             "variable" => ExprKind::Variable(Variable { name: self.text(node)[1..].into() }),
             "name" | "hostname" => ExprKind::Name(self.text(node).to_string()),
             "type_name" => ExprKind::TypeRef(self.text(node).to_string()),
@@ -250,7 +262,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             "selector" => {
                 let entries = children(node)
                     .into_iter()
-                    .filter(|c| c.kind() == "selector_entry")
+                    .filter(|c| kind_of(*c) == "selector_entry")
                     .map(|e| {
                         Ok(SelectorEntry { matcher: self.expr_field(e, "match")?, value: self.expr_field(e, "value")? })
                     })
@@ -265,7 +277,7 @@ impl<'t, 's> Lowerer<'t, 's> {
                 let function = self.field(node, "function")?;
                 let mut args = fold_pairs(self.statements(self.field(node, "arguments")?)?);
                 // `Integer[0, 9]('5')` calls `new` with the type first.
-                let name = if function.kind() == "access" {
+                let name = if kind_of(function) == "access" {
                     args.insert(0, self.expr(function)?);
                     "new".to_string()
                 } else {
@@ -331,7 +343,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             "case" => {
                 let options = children(node)
                     .into_iter()
-                    .filter(|c| c.kind() == "case_option")
+                    .filter(|c| kind_of(*c) == "case_option")
                     .map(|o| {
                         Ok(CaseOption {
                             matches: self.statements(self.field(o, "matches")?)?,
@@ -402,7 +414,7 @@ impl<'t, 's> Lowerer<'t, 's> {
                     params: self.parameters(node)?,
                     body: self.block(self.field(node, "body")?)?,
                 });
-                if node.kind() == "plan_definition" {
+                if kind_of(node) == "plan_definition" {
                     ExprKind::Plan(def)
                 } else {
                     ExprKind::Define(def)
@@ -435,7 +447,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
             "type_alias" => {
                 let name = self.field(node, "name")?;
-                let (name_node, mapping) = if name.kind() == "access" {
+                let (name_node, mapping) = if kind_of(name) == "access" {
                     (self.field(name, "object")?, self.statements(self.field(name, "index")?)?)
                 } else {
                     (name, Vec::new())
@@ -503,7 +515,7 @@ impl<'t, 's> Lowerer<'t, 's> {
     fn parameter_nodes(&self, list: Node<'t>) -> Result<Vec<Parameter>> {
         children(list)
             .into_iter()
-            .filter(|c| c.kind() == "parameter")
+            .filter(|c| kind_of(*c) == "parameter")
             .map(|p| {
                 let name = self.field(p, "name")?;
                 let type_expr = match child_by_field(p, "type") {
@@ -534,7 +546,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         let mut else_body = None;
         let mut cursor = node.walk();
         for alternative in node.children_by_field_name("alternative", &mut cursor) {
-            if alternative.kind() == "elsif" {
+            if kind_of(alternative) == "elsif" {
                 branches.push(Branch {
                     condition: self.expr_field(alternative, "condition")?,
                     body: self.block(self.field(alternative, "consequence")?)?,
@@ -554,9 +566,9 @@ impl<'t, 's> Lowerer<'t, 's> {
         };
         let bodies = children(node)
             .into_iter()
-            .filter(|c| c.kind() == "resource_body")
+            .filter(|c| kind_of(*c) == "resource_body")
             .map(|b| {
-                let attributes = match children(b).into_iter().find(|c| c.kind() == "attributes") {
+                let attributes = match children(b).into_iter().find(|c| kind_of(*c) == "attributes") {
                     Some(a) => self.attributes(a)?,
                     None => Vec::new(),
                 };
@@ -572,7 +584,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         let span = self.span(node);
         let type_node = self.field(node, "type")?;
         let type_expr = self.expr(type_node)?;
-        let attributes = match children(node).into_iter().find(|c| c.kind() == "attributes") {
+        let attributes = match children(node).into_iter().find(|c| kind_of(*c) == "attributes") {
             Some(a) => self.attributes(a)?,
             None => Vec::new(),
         };
@@ -619,7 +631,7 @@ impl<'t, 's> Lowerer<'t, 's> {
     fn attributes(&self, node: Node<'t>) -> Result<Vec<Attribute>> {
         children(node)
             .into_iter()
-            .filter(|c| c.kind() == "attribute")
+            .filter(|c| kind_of(*c) == "attribute")
             .map(|a| {
                 let name = self.field(a, "name")?;
                 let op = match self.text(self.field(a, "operator")?) {
@@ -639,7 +651,7 @@ impl<'t, 's> Lowerer<'t, 's> {
 
     fn node_matcher(&self, node: Node<'t>) -> Result<NodeMatcher> {
         let span = self.span(node);
-        Ok(match node.kind() {
+        Ok(match kind_of(node) {
             "default" => NodeMatcher::Default(span),
             "regex" => NodeMatcher::Regex(regex_pattern(self.text(node)), span),
             "string" => {
@@ -669,7 +681,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         }
         let mut parts = Parts::default();
         for child in children(node) {
-            match child.kind() {
+            match kind_of(child) {
                 "string_content" => parts.push_text(self.text(child)),
                 "escape_sequence" => parts.push_text(&unescape(self.text(child))),
                 _ => parts.push_interpolation(self.interpolated(child)?),
@@ -680,7 +692,7 @@ impl<'t, 's> Lowerer<'t, 's> {
 
     /// `$x` or `${…}` inside a string or heredoc.
     fn interpolated(&self, node: Node<'t>) -> Result<Expr> {
-        if node.kind() == "variable" {
+        if kind_of(node) == "variable" {
             return self.expr(node);
         }
         match children(node).first() {
@@ -690,7 +702,7 @@ impl<'t, 's> Lowerer<'t, 's> {
     }
 
     fn heredoc(&self, node: Node<'t>) -> Result<StringLit> {
-        let Some(start) = children(node).into_iter().find(|c| c.kind() == "heredoc_start") else {
+        let Some(start) = children(node).into_iter().find(|c| kind_of(*c) == "heredoc_start") else {
             return self.error(node, "malformed heredoc");
         };
         let header = HeredocHeader::parse(self.text(start));
@@ -698,14 +710,14 @@ impl<'t, 's> Lowerer<'t, 's> {
             return self.error(start, "heredoc has no text: its body must start on the next line");
         };
         let body_children = children(body);
-        let end = body_children.iter().find(|c| c.kind() == "heredoc_end");
+        let end = body_children.iter().find(|c| kind_of(**c) == "heredoc_end");
         let end_text = end.map_or("", |e| self.text(*e));
         let (margin, trim) = end_line_markers(end_text);
 
         let mut parts = Parts::default();
         let mut at_line_start = true;
         for child in &body_children {
-            match child.kind() {
+            match kind_of(*child) {
                 "heredoc_content" => {
                     let raw = self.text(*child);
                     parts.push_text(&strip_margin(raw, margin, at_line_start));
