@@ -62,6 +62,33 @@ struct Lowerer<'t, 's> {
     comments: Vec<Span>,
 }
 
+/// The comments in the tree, in order. A subtree whose text has no `#`
+/// and no `/` holds none: the walk does not enter it.
+fn comments_of(root: Node<'_>, source: &SourceFile) -> Vec<Span> {
+    let text = source.text.as_bytes();
+    let may_hold_comment = |node: Node<'_>| memchr::memchr2(b'#', b'/', &text[node.byte_range()]).is_some();
+    let mut comments = Vec::new();
+    if !may_hold_comment(root) {
+        return comments;
+    }
+    let mut cursor = root.walk();
+    'walk: loop {
+        let node = cursor.node();
+        if kind_of(node) == "comment" {
+            comments.push(source.span(node.start_byte(), node.end_byte()));
+        }
+        if may_hold_comment(node) && cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+        }
+    }
+    comments
+}
+
 /// Named children that are not comments or heredoc bodies.
 fn children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
     let mut cursor = node.walk();
@@ -73,6 +100,14 @@ impl<'t, 's> Lowerer<'t, 's> {
     /// refuses trees deeper than [`MAX_NESTING`] before anything recurses.
     fn new(root: Node<'t>, source: &'s SourceFile) -> Result<Self> {
         let has_heredocs = source.text.contains("@(");
+        // Most files can hold neither a tree too deep (it has fewer nodes
+        // than the limit) nor classes nested too deep (fewer `class` words),
+        // nor heredocs: their comments are all the walk looks for.
+        let shallow = root.descendant_count() <= MAX_NESTING
+            && memchr::memmem::find_iter(source.text.as_bytes(), b"class").nth(MAX_CLASS_NESTING).is_none();
+        if shallow && !has_heredocs {
+            return Ok(Lowerer { source, heredoc_bodies: HashMap::new(), comments: comments_of(root, source) });
+        }
         let mut starts = Vec::new();
         let mut bodies = Vec::new();
         let mut cursor = root.walk();
