@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use super::workspace::Workspace;
-use crate::syntax::ast::WithoutAnchor;
+use crate::syntax::ast::NameText;
 
 /// Facter's core facts that Facter 4 reports by default: the structured
 /// ones and the few flat ones it keeps.
@@ -842,7 +842,7 @@ fn collect_data_keys(
             },
             _ => Vec::new(),
         };
-        keys.extend(found.into_iter().filter(|key| key.contains("::")));
+        keys.extend(found.into_iter().filter(|key| key.is_qualified()));
     }
 }
 

@@ -25,7 +25,7 @@ use self::index::{FileId, Index, Loc, Visibility};
 use self::interp::Interpreter;
 use self::record::{Compilation, Entry};
 use self::workspace::Workspace;
-use crate::syntax::ast::WithoutAnchor;
+use crate::syntax::ast::NameText;
 use crate::syntax::ast::{Block, Expr, ExprKind};
 use crate::syntax::source::Span;
 use crate::syntax::ParsedFile;
@@ -1056,7 +1056,7 @@ fn site_fact_reads(index: &Index<'_>) -> BTreeSet<String> {
         for (statement, at_top) in statements.chain(nodes) {
             statement.walk(&mut |e: &Expr| match &e.kind {
                 ExprKind::Variable(v) => {
-                    if let Some(name) = v.name.strip_prefix("::").filter(|n| !n.contains("::")) {
+                    if let Some(name) = v.name.strip_prefix("::").filter(|n| !n.is_qualified()) {
                         read.insert(name.to_string());
                     }
                 }

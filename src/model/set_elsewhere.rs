@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::syntax::ast::WithoutAnchor;
+use crate::syntax::ast::NameText;
 use crate::syntax::ast::{Attribute, Expr, ExprKind};
 use crate::syntax::ParsedFile;
 

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use super::index::Index;
 use super::interp::BUILT_IN_TYPES;
 use super::ruby_types::RubyType;
+use crate::syntax::ast::NameText;
 
 /// Puppet's data types and the types of its type system, lower-cased.
 const DATA_TYPES: &[&str] = &[
@@ -115,7 +116,7 @@ impl<'m> TypeNames<'m> {
     /// type. A qualified word (`Foo::Bar`) may name a type of a module the
     /// tree lacks, so it is never sure.
     pub fn names_no_type(&self, name: &str) -> bool {
-        if name.contains("::") {
+        if name.is_qualified() {
             return false;
         }
         let lower = name.to_ascii_lowercase();

@@ -1,7 +1,7 @@
 //! Puppet layouts: which files are site manifests, which belong to which
 //! module (and under what autoload name), and which stand alone.
 
-use crate::syntax::ast::WithoutAnchor;
+use crate::syntax::ast::NameText;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 

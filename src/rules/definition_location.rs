@@ -6,6 +6,7 @@ use crate::model::workspace::FileRole;
 use crate::model::Model;
 use crate::rules::Level;
 use crate::syntax::ast::ExprKind;
+use crate::syntax::ast::NameText;
 
 /// ## What it does
 /// Reports, in a module's `manifests/`, `functions/` and `types/`, a class,
@@ -125,7 +126,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         // outside the tree (a node classifier) would make Puppet load it.
         let runs_something = manifest.statements.iter().any(|s| !is_definition(&s.kind));
         let script =
-            runs_something && c.loaded && c.namespace.contains("::") && definitions(model, c.id).next().is_none() && {
+            runs_something && c.loaded && c.namespace.is_qualified() && definitions(model, c.id).next().is_none() && {
                 let texts =
                     texts.get_or_insert_with(|| model.files.iter().map(|f| f.source.text.to_lowercase()).collect());
                 !texts.iter().enumerate().any(|(i, text)| i != c.id && text.contains(&c.namespace))

@@ -1,7 +1,7 @@
 //! `illegal-resource-type`
 
 use super::{Finding, Level, RuleInfo};
-use crate::syntax::ast::WithoutAnchor;
+use crate::syntax::ast::NameText;
 use crate::syntax::ast::{Expr, ExprKind, Number};
 use crate::syntax::ParsedFile;
 

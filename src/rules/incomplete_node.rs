@@ -7,7 +7,7 @@ use crate::model::index::Loc;
 use crate::model::record::{Compilation, Event};
 use crate::model::Model;
 use crate::rules::Level;
-use crate::syntax::ast::WithoutAnchor;
+use crate::syntax::ast::NameText;
 
 /// ## What it does
 /// Reports, once per function, a node definition that calls a function

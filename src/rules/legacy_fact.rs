@@ -9,7 +9,7 @@ use crate::model::record::{Compilation, FactForm, FactRead};
 use crate::model::templates::Template;
 use crate::model::Model;
 use crate::rules::Level;
-use crate::syntax::ast::WithoutAnchor;
+use crate::syntax::ast::NameText;
 
 /// ## What it does
 /// Reports each read of one of Facter's legacy flat facts (`$osfamily`,

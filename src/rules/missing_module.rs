@@ -8,6 +8,7 @@ use crate::model::record::{Compilation, Event};
 use crate::model::workspace::{metadata_dependencies, puppetfile_installs, FileRole};
 use crate::model::{module_of, Model};
 use crate::rules::Level;
+use crate::syntax::ast::NameText;
 
 /// ## What it does
 /// Reports, once per module, classes declared or inherited and defined
@@ -82,7 +83,7 @@ pub fn collect(model: &Model<'_>, compilation: &Compilation, uses: &mut MissingU
 /// Whether `name` at `loc` is a class's parent that a Puppet 3 relative
 /// lookup would have found.
 fn relative_parent_at(model: &Model<'_>, name: &str, loc: Loc) -> bool {
-    !name.contains("::")
+    !name.is_qualified()
         && model.index.types.iter().flat_map(|(full_name, defs)| defs.iter().map(move |def| (full_name, def))).any(
             |(full_name, def)| {
                 let DefBody::Class(class) = def.body else { return false };
@@ -132,7 +133,7 @@ fn add_defined_types(model: &Model<'_>, uses: &mut MissingUses, defined_types: &
     model.walk_reported(|file, e| {
         let crate::syntax::ast::ExprKind::Resource(resource) = &e.kind else { return };
         let Some(type_name) = resource.type_name() else { return };
-        if type_name.contains("::") && !model.module_present(&type_name) {
+        if type_name.is_qualified() && !model.module_present(&type_name) {
             uses.add(model, &type_name, Loc::new(file, resource.type_expr.span));
             defined_types.insert(type_name);
         }

@@ -6,6 +6,7 @@ use crate::model::record::Compilation;
 use crate::model::record::{Owner, ReadOutcome, ScopeKind};
 use crate::model::Model;
 use crate::rules::Level;
+use crate::syntax::ast::NameText;
 
 /// ## What it does
 /// Reports a class or defined type that reads an unqualified variable it
@@ -63,7 +64,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                 );
             }
             ReadOutcome::Unbound { elsewhere, .. }
-                if !compilation.node_in_view && !model.has_site && !read.name.contains("::") =>
+                if !compilation.node_in_view && !model.has_site && !read.name.is_qualified() =>
             {
                 // A parent the tree does not define may bind it; the
                 // declarer of a class checked on its own may set a

@@ -19,7 +19,7 @@ use crate::model::value::Value;
 use crate::model::workspace::FileRole;
 use crate::model::Model;
 use crate::syntax::ast::ExprKind;
-use crate::syntax::ast::WithoutAnchor;
+use crate::syntax::ast::NameText;
 
 /// Lower-case words of a name: `db_root_password` → `db`, `root`, `password`.
 pub fn words(name: &str) -> Vec<String> {

@@ -7,6 +7,7 @@ use crate::model::record::{Compilation, Entry, Owner, ReadOutcome, ScopeKind};
 use crate::model::workspace::FileRole;
 use crate::model::Model;
 use crate::rules::Level;
+use crate::syntax::ast::NameText;
 
 /// ## What it does
 /// Reports a class or defined type that reads an unqualified variable
@@ -39,7 +40,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
     for read in &compilation.reads {
         let (Owner::Class(_) | Owner::Define(_)) = &read.reader else { continue };
         let ReadOutcome::Bound { kind: ScopeKind::Top, binding: Some(binding) } = &read.outcome else { continue };
-        if read.name.contains("::") || model.facts.is_named_fact(&read.name) {
+        if read.name.is_qualified() || model.facts.is_named_fact(&read.name) {
             continue;
         }
         // Checked on its own, a class may really be declared from a node

@@ -9,7 +9,7 @@ use crate::model::record::Compilation;
 use crate::model::record::{Entry, Event, Owner, ReadOutcome, ScopeKind};
 use crate::model::{module_of, Model};
 use crate::rules::Level;
-use crate::syntax::ast::WithoutAnchor;
+use crate::syntax::ast::NameText;
 
 /// ## What it does
 /// Reports a read of a variable bound nowhere the reader could ever see:
@@ -55,9 +55,9 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         // top scope all the same; unless a function the nodes call may have
         // set it.
         let top_scope_read = if let Some(name) = read.name.strip_prefix("::") {
-            !name.contains("::")
+            !name.is_qualified()
         } else {
-            !read.name.contains("::") && matches!(read.reader, Owner::Top | Owner::Node)
+            !read.name.is_qualified() && matches!(read.reader, Owner::Top | Owner::Node)
         };
         if set_by_function || model.site_provides(compilation, &read.name) || (top_scope_read && opaque_node_calls) {
             continue;
@@ -262,7 +262,7 @@ fn assigned_in_own_body(
 ) -> Option<crate::model::index::Loc> {
     use crate::model::index::{DefBody, Loc};
     use crate::syntax::ast::ExprKind;
-    if read.name.contains("::") {
+    if read.name.is_qualified() {
         return None;
     }
     let type_name = match &read.reader {

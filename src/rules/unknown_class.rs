@@ -7,6 +7,7 @@ use crate::model::record::Event;
 use crate::model::workspace::autoload_path;
 use crate::model::Model;
 use crate::rules::Level;
+use crate::syntax::ast::NameText;
 
 /// ## What it does
 /// Reports `include`, `require`, `contain`, `class { … }` and `inherits`
@@ -171,7 +172,7 @@ pub fn relative_parent(
     parent: &str,
     standalone: Option<crate::model::index::FileId>,
 ) -> Option<String> {
-    if parent.contains("::") || model.index.find_type(parent, standalone).is_some() {
+    if parent.is_qualified() || model.index.find_type(parent, standalone).is_some() {
         return None;
     }
     let class = normalize_name(class);

@@ -5,6 +5,7 @@ use crate::model::index::{DefBody, Loc};
 use crate::model::workspace::autoload_path;
 use crate::model::{module_of, Model};
 use crate::rules::Level;
+use crate::syntax::ast::NameText;
 use crate::syntax::ast::{Expr, ExprKind};
 
 /// ## What it does
@@ -30,7 +31,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     model.walk_reported(|file, e: &Expr| {
         let ExprKind::Resource(resource) = &e.kind else { return };
         let Some(type_name) = resource.type_name() else { return };
-        if !type_name.contains("::")
+        if !type_name.is_qualified()
             || model.index.types.contains_key(&type_name)
             || !model.module_present(&type_name)
             || model.autoload_file_unparsed(&type_name)

@@ -6,7 +6,7 @@ use crate::model::record::Compilation;
 use crate::model::record::{DeclHow, Owner, ReadOutcome, ScopeKind};
 use crate::model::Model;
 use crate::rules::Level;
-use crate::syntax::ast::WithoutAnchor;
+use crate::syntax::ast::NameText;
 
 /// ## What it does
 /// Reports a read of a variable that is bound only later: further down the
@@ -59,7 +59,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         // a class or defined type falls back to top scope the same way.
         let may_read_top_scope = match kind {
             ScopeKind::Top => true,
-            ScopeKind::Class(_) | ScopeKind::Define { .. } => !read.name.contains("::"),
+            ScopeKind::Class(_) | ScopeKind::Define { .. } => !read.name.is_qualified(),
             _ => false,
         };
         // `$x = pick($x, 'default')` keeps the value of top scope or a

@@ -136,7 +136,7 @@ impl Variable {
 
     /// `$a::b::x` or `$::x`.
     pub fn is_qualified(&self) -> bool {
-        self.name.contains("::")
+        self.name.is_qualified()
     }
 
     /// The name without a leading `::`.
@@ -729,19 +729,33 @@ impl Expr {
     }
 }
 
-/// A name without its leading `::` (`::apache` is `apache`). Written out
-/// because `trim_start_matches("::")` builds a substring searcher per call,
-/// and names are stripped on every lookup.
-pub trait WithoutAnchor {
+/// What names need asked of their text, written out: `trim_start_matches`
+/// and `contains` with a `&str` pattern build a substring searcher per
+/// call, and names are asked on every lookup.
+pub trait NameText {
+    /// The name without its leading `::` (`::apache` is `apache`).
     fn without_anchor(&self) -> &str;
+    /// Whether the name holds `::` (`apache::mod`).
+    fn is_qualified(&self) -> bool;
 }
-
-impl WithoutAnchor for str {
+impl NameText for str {
     fn without_anchor(&self) -> &str {
         let mut name = self;
         while let Some(rest) = name.strip_prefix("::") {
             name = rest;
         }
         name
+    }
+
+    fn is_qualified(&self) -> bool {
+        let bytes = self.as_bytes();
+        let mut from = 0;
+        while let Some(colon) = memchr::memchr(b':', &bytes[from..]) {
+            if bytes.get(from + colon + 1) == Some(&b':') {
+                return true;
+            }
+            from += colon + 1;
+        }
+        false
     }
 }

@@ -2,7 +2,7 @@
 //! resource types and functions.
 
 use crate::model::value::Value;
-use crate::syntax::ast::WithoutAnchor;
+use crate::syntax::ast::NameText;
 
 /// Attributes every resource type accepts (Puppet 7's metaparameters:
 /// `consume` and `export` went with application orchestration).

@@ -49,10 +49,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 std::borrow::Cow::Owned(with_variables_written_out(piece, &written_out))
             };
             key.push('\u{1}');
-            for word in piece.split_whitespace() {
-                key.push_str(word);
-                key.push(' ');
-            }
+            push_words(&mut key, &piece);
         }
         key
     }
@@ -141,7 +138,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 let rest = piece[i + 1..].trim_start_matches('{');
                 let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).unwrap_or(rest.len());
                 let name = &rest[..end];
-                (!name.is_empty() && !name.contains("::")).then_some(name)
+                (!name.is_empty() && !name.is_qualified()).then_some(name)
             })
         })
     }
@@ -274,7 +271,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let ExprKind::Variable(variable) = &expr.kind else { return None };
         match self.resolve(ctx.scope, variable, &ctx.path).1 {
             ReadOutcome::BuiltIn if variable.unanchored() == "facts" => {}
-            ReadOutcome::Fact if !variable.unanchored().contains("::") => keys.push(variable.unanchored().to_string()),
+            ReadOutcome::Fact if !variable.unanchored().is_qualified() => keys.push(variable.unanchored().to_string()),
             _ => return None,
         }
         let first = keys.pop()?;
@@ -839,12 +836,36 @@ fn fact_tested_present(expr: &Expr) -> Option<String> {
         },
         _ => fact_access(expr),
     }?;
-    (!name.is_empty() && !name.contains("::")).then_some(name)
+    (!name.is_empty() && !name.is_qualified()).then_some(name)
 }
 
 /// The text of a condition with variables replaced: `'mx' in $services`
 /// and `'mx' in $s` are one condition where both are `hiera('services',
 /// [])`, `$v` in class `m` and `$m::v` one where both are the class's.
+/// Each word of `text` followed by one space, as `split_whitespace` splits
+/// it; ASCII text, most conditions, a byte at a time.
+fn push_words(key: &mut String, text: &str) {
+    if !text.is_ascii() {
+        for word in text.split_whitespace() {
+            key.push_str(word);
+            key.push(' ');
+        }
+        return;
+    }
+    // The ASCII characters `char::is_whitespace` takes.
+    let space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r');
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    while start < bytes.len() {
+        let Some(word_start) = bytes[start..].iter().position(|b| !space(b)) else { break };
+        let word_start = start + word_start;
+        let word_end = bytes[word_start..].iter().position(space).map_or(bytes.len(), |n| word_start + n);
+        key.push_str(&text[word_start..word_end]);
+        key.push(' ');
+        start = word_end;
+    }
+}
+
 fn with_variables_written_out(piece: &str, written_out: &[(&str, String)]) -> String {
     let mut out = String::with_capacity(piece.len());
     let mut rest = piece;
@@ -873,7 +894,17 @@ fn with_variables_written_out(piece: &str, written_out: &[(&str, String)]) -> St
 
 #[cfg(test)]
 mod tests {
-    use super::with_variables_written_out;
+    use super::{push_words, with_variables_written_out};
+
+    #[test]
+    fn words_are_split_as_split_whitespace_splits_them() {
+        for text in ["", "  ", "$a == 'b'", "\t$a\n  ==\x0b'b' ", "x\u{a0}y  z", "\u{3000}a b"] {
+            let mut key = String::new();
+            push_words(&mut key, text);
+            let expected: String = text.split_whitespace().map(|w| format!("{w} ")).collect();
+            assert_eq!(key, expected, "{text:?}");
+        }
+    }
 
     #[test]
     fn writes_out_only_the_variables_named() {

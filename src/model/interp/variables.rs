@@ -205,7 +205,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let queried = match &outcome {
             ReadOutcome::Bound { kind: ScopeKind::Node, .. } => true,
             ReadOutcome::Bound { kind: ScopeKind::Top, binding: Some(_) } => {
-                matches!(ctx.owner, Owner::Class(_) | Owner::Define(_)) && !variable.name.contains("::")
+                matches!(ctx.owner, Owner::Class(_) | Owner::Define(_)) && !variable.name.is_qualified()
             }
             ReadOutcome::Unbound { .. } => {
                 !self.out.guarded(&ctx.path, true, |g| matches!(g, Guarded::Variable(v) if v == variable.unanchored()))
