@@ -148,7 +148,17 @@ impl Variable {
     pub fn split_scope(&self) -> Option<(&str, &str)> {
         let name = self.unanchored();
         // A byte search: `rfind("::")` builds a substring searcher per call.
-        match name.as_bytes().windows(2).rposition(|pair| pair == b"::") {
+        let bytes = name.as_bytes();
+        let mut end = bytes.len();
+        let mut found = None;
+        while let Some(colon) = memchr::memrchr(b':', &bytes[..end]) {
+            if colon > 0 && bytes[colon - 1] == b':' {
+                found = Some(colon - 1);
+                break;
+            }
+            end = colon;
+        }
+        match found {
             Some(i) => Some((&name[..i], &name[i + 2..])),
             None if self.is_top_scope() => Some(("", name)),
             None => None,
