@@ -1046,6 +1046,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn comments_are_found_where_the_walk_enters() {
+        let text = "# top\nclass a ( $x = 1 /* p */ ) {\n  file { '/x': # t\n    mode => '0644', # m\n  }\n  $y = [1, # e\n    2]\n}\nnotice('#not') # end\n";
+        let source = SourceFile::new("t.pp", text.to_string());
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&super::super::language()).unwrap();
+        let tree = parser.parse(text, None).unwrap();
+        let found: Vec<&str> = comments_of(tree.root_node(), &source).iter().map(|s| &text[s.start..s.end]).collect();
+        assert_eq!(found, ["# top", "/* p */", "# t", "# m", "# e", "# end"]);
+        let plain = "class b { notice('x') }\n";
+        let tree = parser.parse(plain, None).unwrap();
+        assert!(comments_of(tree.root_node(), &SourceFile::new("b.pp", plain.to_string())).is_empty());
+    }
+
+    #[test]
     fn numbers_follow_puppet_radix_rules() {
         assert_eq!(parse_number("42"), Number::Integer(42));
         assert_eq!(parse_number("0x1F"), Number::Integer(31));
