@@ -148,17 +148,9 @@ impl Variable {
     pub fn split_scope(&self) -> Option<(&str, &str)> {
         let name = self.unanchored();
         // A byte search: `rfind("::")` builds a substring searcher per call.
+        // Names are short: a plain loop beats a vectorised search's set-up.
         let bytes = name.as_bytes();
-        let mut end = bytes.len();
-        let mut found = None;
-        while let Some(colon) = memchr::memrchr(b':', &bytes[..end]) {
-            if colon > 0 && bytes[colon - 1] == b':' {
-                found = Some(colon - 1);
-                break;
-            }
-            end = colon;
-        }
-        match found {
+        match (1..bytes.len()).rev().find(|&i| bytes[i] == b':' && bytes[i - 1] == b':').map(|i| i - 1) {
             Some(i) => Some((&name[..i], &name[i + 2..])),
             None if self.is_top_scope() => Some(("", name)),
             None => None,
@@ -758,14 +750,8 @@ impl NameText for str {
     }
 
     fn is_qualified(&self) -> bool {
+        // Names are short: a plain loop beats a vectorised search's set-up.
         let bytes = self.as_bytes();
-        let mut from = 0;
-        while let Some(colon) = memchr::memchr(b':', &bytes[from..]) {
-            if bytes.get(from + colon + 1) == Some(&b':') {
-                return true;
-            }
-            from += colon + 1;
-        }
-        false
+        (1..bytes.len()).any(|i| bytes[i] == b':' && bytes[i - 1] == b':')
     }
 }
