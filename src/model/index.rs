@@ -108,6 +108,10 @@ pub struct Site<'a> {
 pub struct Index<'a> {
     /// Classes and defined types share one namespace in Puppet.
     pub types: BTreeMap<String, Vec<Definition<'a>>>,
+    /// `types` and the names of `functions` again, hashed: compilations
+    /// look names up all the time.
+    types_hashed: rustc_hash::FxHashMap<String, Vec<Definition<'a>>>,
+    function_names: rustc_hash::FxHashSet<String>,
     pub functions: BTreeMap<String, Vec<Definition<'a>>>,
     pub type_aliases: BTreeMap<String, Vec<Definition<'a>>>,
     pub sites: Vec<Site<'a>>,
@@ -246,6 +250,8 @@ impl<'a> Index<'a> {
             }
             index.module_dirs.insert(name, dir);
         }
+        index.types_hashed = index.types.iter().map(|(name, defs)| (name.clone(), defs.clone())).collect();
+        index.function_names = index.functions.keys().cloned().collect();
         index
     }
 
@@ -284,8 +290,8 @@ impl<'a> Index<'a> {
     /// of `site_file` (a standalone file sees its own definitions first).
     pub fn find_type(&self, name: &str, standalone: Option<FileId>) -> Option<&Definition<'a>> {
         let candidates = match name.starts_with(':') || name.bytes().any(|b| b.is_ascii_uppercase()) {
-            true => self.types.get(&normalize_name(name))?,
-            false => self.types.get(name)?,
+            true => self.types_hashed.get(&normalize_name(name))?,
+            false => self.types_hashed.get(name)?,
         };
         candidates
             .iter()
@@ -311,6 +317,11 @@ impl<'a> Index<'a> {
         let autoloaded =
             dir.join(super::workspace::autoload_path(&name).strip_prefix(module).unwrap_or(std::path::Path::new("")));
         dir.join("manifests").is_dir() && !autoloaded.exists() && self.find_type(&name, standalone).is_none()
+    }
+
+    /// Whether the tree defines a function of this (normalised) name.
+    pub fn has_function(&self, name: &str) -> bool {
+        self.function_names.contains(name)
     }
 
     pub fn find_class(&self, name: &str, standalone: Option<FileId>) -> Option<(&'a ClassDef, &Definition<'a>)> {

@@ -135,7 +135,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// code guarded by `!empty($x)` does not run with `$x` undef.
     pub(super) fn built_in_value(&self, function: &str, args: &[Value], ctx: &Ctx) -> Value {
         let plain = function.without_anchor();
-        if !value_known_of(plain) || self.index.functions.contains_key(plain) {
+        if !value_known_of(plain) || self.index.has_function(plain) {
             return Value::Unknown;
         }
         let args: Vec<Value> = args.iter().map(|a| a.clone().on_path(&ctx.path)).collect();
@@ -178,9 +178,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         let plain = function.without_anchor();
         if plain.bytes().any(|b| b.is_ascii_uppercase()) {
-            self.index.functions.contains_key(&normalize_name(plain))
+            self.index.has_function(&normalize_name(plain))
         } else {
-            self.index.functions.contains_key(plain)
+            self.index.has_function(plain)
         }
     }
 
@@ -199,7 +199,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             return;
         }
         let name = normalize_name(function);
-        if self.index.functions.contains_key(&name) {
+        if self.index.has_function(&name) {
             return;
         }
         // `Integer.new(x)` and `Integer(x)` convert with the type's `new`.
