@@ -85,9 +85,15 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, Vec<usize>)> {
         compilation.guards.iter().filter(|g| !g.defined && matches!(g.what, Guarded::Resource { .. })).collect();
     // Code of a virtual or exported instance that nothing collects or
     // realizes never runs here.
+    // Found once per owner: most resources share theirs.
+    let mut never_runs_by_owner: HashMap<&Owner, bool> = HashMap::default();
     let never_runs: Vec<bool> = resources
         .iter()
-        .map(|r| compilation.within_virtual_instance(&r.owner).is_some_and(|i| !compilation.may_realize(i)))
+        .map(|r| {
+            *never_runs_by_owner.entry(&r.owner).or_insert_with(|| {
+                compilation.within_virtual_instance(&r.owner).is_some_and(|i| !compilation.may_realize(i))
+            })
+        })
         .collect();
     for (i, resource) in resources.iter().enumerate() {
         if never_runs[i] {

@@ -388,8 +388,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let mut passed = pending.params;
         // Metaparameters passed to an instance are variables in its scope.
         for (name, value) in &passed {
-            let declared = pending.define.params.iter().any(|p| &p.name == name);
-            if METAPARAMETERS.contains(&name.as_str()) && !declared {
+            let declared = || pending.define.params.iter().any(|p| &p.name == name);
+            if METAPARAMETERS.contains(&name.as_str()) && !declared() {
                 self.bind_quietly(scope, name, value.clone(), None);
             }
         }
