@@ -232,7 +232,7 @@ impl TypeCheck<'_> {
             }
             "Pattern" | "Enum" => {
                 let Value::Str(text) = value else { return Some(false) };
-                let options = split_type_params(params?);
+                let options = type_params(params?);
                 return any_match(options.iter().map(|option| {
                     if let Some(re) = option.strip_prefix('/').and_then(|o| o.strip_suffix('/')) {
                         regex_match(re, text)
@@ -263,7 +263,7 @@ impl TypeCheck<'_> {
                 return params.map_or(Some(true), |inner| self.check(value, inner));
             }
             "Variant" => {
-                let options = split_type_params(params?);
+                let options = type_params(params?);
                 return any_match(options.iter().map(|option| self.check(value, option)));
             }
             _ => return self.check_alias(value, head, params),
@@ -302,7 +302,7 @@ impl TypeCheck<'_> {
 
     /// A value of the type's kind against the type's parameters.
     fn check_parameters(&mut self, value: &Value, head: &str, params: &str) -> Option<bool> {
-        let parts = split_type_params(params);
+        let parts = type_params(params);
         match (value, head) {
             (Value::Array(items), "Array") => {
                 let (element, bounds) = parts.split_first()?;
@@ -317,7 +317,7 @@ impl TypeCheck<'_> {
                 elements
             }
             (Value::Hash(entries), "Hash") => {
-                let [key_type, value_type, bounds @ ..] = parts.as_slice() else { return None };
+                let [key_type, value_type, bounds @ ..] = &parts[..] else { return None };
                 let size = within(entries.len(), bounds)?;
                 let members =
                     all_match(entries.iter().flat_map(|(k, v)| [self.check(k, key_type), self.check(v, value_type)]));
@@ -347,7 +347,7 @@ impl TypeCheck<'_> {
     fn check_struct(&mut self, entries: &[(Value, Value)], params: &str) -> Option<bool> {
         let inner = params.trim().strip_prefix('{')?.strip_suffix('}')?;
         let mut members: Vec<(String, bool, String)> = Vec::new();
-        for member in split_type_params(inner) {
+        for member in type_params(inner).iter() {
             let (key, member_type) = split_arrow(&member)?;
             let (name, key_optional) = if let Some(k) = key.strip_prefix("Optional[").and_then(|k| k.strip_suffix(']'))
             {
@@ -455,6 +455,23 @@ fn split_arrow(member: &str) -> Option<(&str, &str)> {
         }
     }
     None
+}
+
+/// [`split_type_params`], kept per thread: the same parameter types are
+/// checked against value after value.
+fn type_params(params: &str) -> std::rc::Rc<[String]> {
+    thread_local! {
+        static SPLIT: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, std::rc::Rc<[String]>>> =
+            Default::default();
+    }
+    SPLIT.with(|split| {
+        if let Some(parts) = split.borrow().get(params) {
+            return parts.clone();
+        }
+        let parts: std::rc::Rc<[String]> = split_type_params(params).into();
+        split.borrow_mut().insert(params.into(), parts.clone());
+        parts
+    })
 }
 
 /// The parameters of a type, split at top-level commas: `String, Array[Integer, 2]`.
