@@ -318,7 +318,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             let Some(type_expr) = &param.type_expr else { continue };
             let Some(written) = text.get(type_expr.span.start..type_expr.span.end) else { continue };
-            if written.contains('#') || written.contains("/*") {
+            if super::declarations::has_comment(written) {
                 continue;
             }
             if self.instance_of_type(&value, written, Loc::new(file, type_expr.span)) == Some(false) {

@@ -821,8 +821,10 @@ fn records_nothing(expr: &Expr) -> bool {
 }
 
 /// Might a type as written hold a comment?
-fn has_comment(written: &str) -> bool {
-    written.contains('#') || written.contains("/*")
+pub(super) fn has_comment(written: &str) -> bool {
+    // Byte searches: `contains("/*")` builds a substring searcher per call.
+    let bytes = written.as_bytes();
+    bytes.contains(&b'#') || bytes.windows(2).any(|pair| pair == b"/*")
 }
 
 /// A title that is always one string: a string, or `$title`.
