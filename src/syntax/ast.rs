@@ -148,9 +148,7 @@ impl Variable {
     pub fn split_scope(&self) -> Option<(&str, &str)> {
         let name = self.unanchored();
         // A byte search: `rfind("::")` builds a substring searcher per call.
-        // Names are short: a plain loop beats a vectorised search's set-up.
-        let bytes = name.as_bytes();
-        match (1..bytes.len()).rev().find(|&i| bytes[i] == b':' && bytes[i - 1] == b':').map(|i| i - 1) {
+        match name.as_bytes().windows(2).rposition(|pair| pair == b"::") {
             Some(i) => Some((&name[..i], &name[i + 2..])),
             None if self.is_top_scope() => Some(("", name)),
             None => None,
@@ -750,8 +748,6 @@ impl NameText for str {
     }
 
     fn is_qualified(&self) -> bool {
-        // Names are short: a plain loop beats a vectorised search's set-up.
-        let bytes = self.as_bytes();
-        (1..bytes.len()).any(|i| bytes[i] == b':' && bytes[i - 1] == b':')
+        self.as_bytes().windows(2).any(|pair| pair == b"::")
     }
 }

@@ -153,7 +153,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if variable.is_match_variable() {
             return (Value::Unknown, ReadOutcome::BuiltIn);
         }
-        let found = match variable.split_scope() {
+        let split = variable.split_scope();
+        let found = match split {
             Some(("settings", _)) => return (Value::Unknown, ReadOutcome::BuiltIn),
             Some((class, leaf)) => self.lookup_qualified(class, leaf, path),
             None => self.lookup(scope, name, path),
@@ -162,7 +163,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             Ok((scope, binding)) => {
                 // Bound on several paths (the branches of an `if`): the value
                 // is known only if every branch agrees.
-                let leaf = variable.split_scope().map_or(name, |(_, leaf)| leaf);
+                let leaf = split.map_or(name, |(_, leaf)| leaf);
                 let mut value = binding.value.clone();
                 let candidates = self.scopes[scope].vars.get(leaf).map_or(&[][..], |v| v.as_slice());
                 for other in candidates.iter().filter(|b| compatible(&b.path, path)) {
@@ -174,14 +175,13 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 (value, ReadOutcome::Bound { kind: self.scopes[scope].kind.clone(), binding: binding.loc })
             }
             Err(searched) => {
-                let leaf =
-                    variable.split_scope().map_or(name, |(class, leaf)| if class.is_empty() { leaf } else { "" });
+                let leaf = split.map_or(name, |(class, leaf)| if class.is_empty() { leaf } else { "" });
                 if !leaf.is_empty() && self.facts.is_fact(leaf) {
                     (Value::Unknown, ReadOutcome::Fact)
                 } else if !leaf.is_empty() && BUILT_IN_VARIABLES.contains(&leaf) {
                     (Value::Unknown, ReadOutcome::BuiltIn)
                 } else {
-                    let elsewhere = match variable.split_scope() {
+                    let elsewhere = match split {
                         None => self.assigned_on_other_paths(scope, name),
                         Some(_) => None,
                     };
