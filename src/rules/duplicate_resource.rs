@@ -83,10 +83,14 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, Vec<usize>)> {
     // `if !defined(Type['title'])` guards: most compilations have few.
     let resource_guards: Vec<&Guard> =
         compilation.guards.iter().filter(|g| !g.defined && matches!(g.what, Guarded::Resource { .. })).collect();
+    // A declaration is guarded only on a path through a guard's branch:
+    // most paths go through none.
+    let guard_atoms: rustc_hash::FxHashSet<(u32, u16)> = resource_guards.iter().map(|g| (g.choice, g.branch)).collect();
     // Code of a virtual or exported instance that nothing collects or
     // realizes never runs here.
     // Found once per owner: most resources share theirs.
     let mut never_runs_by_owner: HashMap<&Owner, bool> = HashMap::default();
+    let mut inside_twin_by_owner: HashMap<&Owner, bool> = HashMap::default();
     let never_runs: Vec<bool> = resources
         .iter()
         .map(|r| {
@@ -101,11 +105,14 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, Vec<usize>)> {
         }
         // Inside a second instance of a defined type: that instance is the
         // duplicate, reported once at its declaration.
-        let inside_twin =
-            !twins.is_empty() && within_instances(compilation, &resource.owner).any(|inst| twins.contains(&inst));
+        let inside_twin = !twins.is_empty()
+            && *inside_twin_by_owner
+                .entry(&resource.owner)
+                .or_insert_with(|| within_instances(compilation, &resource.owner).any(|inst| twins.contains(&inst)));
         // Declared only if not declared yet: never the second declaration,
         // though a later unguarded one clashes with it.
-        let guarded = is_guarded(&resource_guards, resources, resource, &paths[i]);
+        let guarded = paths[i].iter().any(|atom| guard_atoms.contains(atom))
+            && is_guarded(&resource_guards, resources, resource, &paths[i]);
         if !inside_twin && !guarded {
             let candidates =
                 by_title.get(&(resource.type_name.as_str(), resource.title.as_str())).into_iter().flatten().chain(
