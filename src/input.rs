@@ -119,7 +119,15 @@ fn walk(
             files.push(path);
         }
     };
-    for root in roots {
+    // Several directories are walked side by side, each on one thread.
+    let dirs: Vec<usize> = (0..roots.len()).filter(|&i| roots[i].is_dir()).collect();
+    let mut dir_walks: std::collections::HashMap<usize, (Vec<PathBuf>, Vec<Notice>)> = if dirs.len() > 1 {
+        use rayon::prelude::*;
+        dirs.par_iter().map(|&i| (i, walk_dir(&roots[i], skipped, excludes, display, ignore_rules, false))).collect()
+    } else {
+        Default::default()
+    };
+    for (index, root) in roots.iter().enumerate() {
         let metadata = match std::fs::metadata(root) {
             Ok(m) => m,
             Err(err) => {
@@ -157,106 +165,126 @@ fn walk(
             }
             continue;
         }
-        let excludes_for_walk = excludes.clone();
-        let walk_root = root.clone();
-        let walk_display = display.clone();
-        let walk_skipped = skipped.to_vec();
-        // The walk runs in parallel; what it finds is sorted below.
-        let found = std::sync::Mutex::new((Vec::new(), Vec::new()));
-        // A link to a directory holding the tree (`env/production -> ../..`)
-        // leads back into it, and to whatever lies beside it: not followed.
-        let canonical_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.clone());
-        let holding_links = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-        let holding_links_seen = holding_links.clone();
-        WalkBuilder::new(root)
-            .follow_links(true)
-            .hidden(false)
-            .git_ignore(ignore_rules)
-            .git_exclude(ignore_rules)
-            .git_global(ignore_rules)
-            .ignore(ignore_rules)
-            .filter_entry(move |entry| {
-                let name = entry.file_name().to_string_lossy();
-                let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
-                let is_vcs = is_dir && VCS_DIRS.contains(&name.as_ref());
-                // Puppet loads no module or manifest from a hidden directory
-                // (`modules/.deprecated/`, a tool's `.kitchen/` copies); one on
-                // the module path (Bolt's `.modules`) is walked as an entry of it.
-                let is_hidden = is_dir && entry.depth() > 0 && name.starts_with('.');
-                // Modules a test harness installs, not the tree's own code.
-                let is_fixtures = is_dir
-                    && name == "fixtures"
-                    && entry.path().parent().and_then(|p| p.file_name()).is_some_and(|p| p == "spec");
-                // What a module serves to agents (`.pp` is also SELinux's
-                // compiled policy), renders as text or loads as Ruby
-                // plugins (`lib/`): never read as manifests.
-                let in_module = || {
-                    entry
-                        .path()
-                        .parent()
-                        .is_some_and(|p| p.join("manifests").is_dir() || p.join("metadata.json").is_file())
-                };
-                // A module of plugins only has no `manifests/`.
-                let plugins = || ["puppet", "facter"].iter().any(|d| entry.path().join(d).is_dir());
-                // `pkg/` holds what `puppet module build` or the PDK made of
-                // the module: a copy of its code that Puppet never loads.
-                let is_served = is_dir
-                    && match name.as_ref() {
-                        "files" | "templates" | "pkg" => in_module(),
-                        "lib" => in_module() || plugins(),
-                        _ => false,
-                    };
-                let is_skipped = is_dir && walk_skipped.iter().any(|s| s == entry.path());
-                let holds_the_tree = is_dir
-                    && entry.path_is_symlink()
-                    && std::fs::canonicalize(entry.path())
-                        .is_ok_and(|target| canonical_root.starts_with(&target) && target != canonical_root);
-                if holds_the_tree {
-                    holding_links_seen.lock().expect("no walker panics").push(entry.path().to_path_buf());
-                }
-                !holds_the_tree
-                    && !is_vcs
-                    && !is_hidden
-                    && !is_fixtures
-                    && !is_served
-                    && !is_skipped
-                    && !is_excluded(&excludes_for_walk, entry.path(), &walk_root, &walk_display)
-            })
-            .threads(rayon::current_num_threads())
-            .build_parallel()
-            .run(|| {
-                Box::new(|entry| {
-                    let mut found = found.lock().expect("no walker panics");
-                    match entry {
-                        Ok(entry) => {
-                            let is_file = entry.file_type().is_some_and(|t| t.is_file());
-                            if is_file && entry.path().extension().is_some_and(|ext| ext == "pp") {
-                                found.0.push(entry.into_path());
-                            }
-                        }
-                        Err(err) => found.1.extend(walk_notice(err, display)),
-                    }
-                    ignore::WalkState::Continue
-                })
-            });
-        let (mut walked, mut walk_notices) = found.into_inner().expect("no walker panics");
-        for link in holding_links.lock().expect("no walker panics").drain(..) {
-            let path = display.show(&link);
-            let message = format!(
-                "skipped {}: the symbolic link leads to a directory that holds the checked tree",
-                path.display()
-            );
-            walk_notices.push(Notice { path, kind: NoticeKind::LinkLoop, message, named: false });
-        }
-        walked.sort();
+        let (walked, walk_notices) = match dir_walks.remove(&index) {
+            Some(found) => found,
+            None => walk_dir(root, skipped, excludes, display, ignore_rules, true),
+        };
         for path in walked {
             add(path, &mut files);
         }
-        walk_notices.sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
         notices.extend(walk_notices);
     }
     files.sort();
     (files, notices)
+}
+
+/// The manifests under one directory, sorted, and what is worth saying of
+/// what the walk could not read. `parallel`: the walk itself runs on
+/// several threads (one directory checked); else on this one.
+fn walk_dir(
+    root: &Path,
+    skipped: &[PathBuf],
+    excludes: &GlobSet,
+    display: &PathDisplay,
+    ignore_rules: bool,
+    parallel: bool,
+) -> (Vec<PathBuf>, Vec<Notice>) {
+    let excludes_for_walk = excludes.clone();
+    let walk_root = root.to_path_buf();
+    let walk_display = display.clone();
+    let walk_skipped = skipped.to_vec();
+    // What the walk finds is sorted below.
+    let found = std::sync::Mutex::new((Vec::new(), Vec::new()));
+    // A link to a directory holding the tree (`env/production -> ../..`)
+    // leads back into it, and to whatever lies beside it: not followed.
+    let canonical_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    let holding_links = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let holding_links_seen = holding_links.clone();
+    let mut builder = WalkBuilder::new(root);
+    builder
+        .follow_links(true)
+        .hidden(false)
+        .git_ignore(ignore_rules)
+        .git_exclude(ignore_rules)
+        .git_global(ignore_rules)
+        .ignore(ignore_rules)
+        .filter_entry(move |entry| {
+            let name = entry.file_name().to_string_lossy();
+            let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+            let is_vcs = is_dir && VCS_DIRS.contains(&name.as_ref());
+            // Puppet loads no module or manifest from a hidden directory
+            // (`modules/.deprecated/`, a tool's `.kitchen/` copies); one on
+            // the module path (Bolt's `.modules`) is walked as an entry of it.
+            let is_hidden = is_dir && entry.depth() > 0 && name.starts_with('.');
+            // Modules a test harness installs, not the tree's own code.
+            let is_fixtures = is_dir
+                && name == "fixtures"
+                && entry.path().parent().and_then(|p| p.file_name()).is_some_and(|p| p == "spec");
+            // What a module serves to agents (`.pp` is also SELinux's
+            // compiled policy), renders as text or loads as Ruby
+            // plugins (`lib/`): never read as manifests.
+            let in_module = || {
+                entry.path().parent().is_some_and(|p| p.join("manifests").is_dir() || p.join("metadata.json").is_file())
+            };
+            // A module of plugins only has no `manifests/`.
+            let plugins = || ["puppet", "facter"].iter().any(|d| entry.path().join(d).is_dir());
+            // `pkg/` holds what `puppet module build` or the PDK made of
+            // the module: a copy of its code that Puppet never loads.
+            let is_served = is_dir
+                && match name.as_ref() {
+                    "files" | "templates" | "pkg" => in_module(),
+                    "lib" => in_module() || plugins(),
+                    _ => false,
+                };
+            let is_skipped = is_dir && walk_skipped.iter().any(|s| s == entry.path());
+            let holds_the_tree = is_dir
+                && entry.path_is_symlink()
+                && std::fs::canonicalize(entry.path())
+                    .is_ok_and(|target| canonical_root.starts_with(&target) && target != canonical_root);
+            if holds_the_tree {
+                holding_links_seen.lock().expect("no walker panics").push(entry.path().to_path_buf());
+            }
+            !holds_the_tree
+                && !is_vcs
+                && !is_hidden
+                && !is_fixtures
+                && !is_served
+                && !is_skipped
+                && !is_excluded(&excludes_for_walk, entry.path(), &walk_root, &walk_display)
+        })
+        .threads(rayon::current_num_threads());
+    let take = |entry: Result<ignore::DirEntry, ignore::Error>| {
+        let mut found = found.lock().expect("no walker panics");
+        match entry {
+            Ok(entry) => {
+                let is_file = entry.file_type().is_some_and(|t| t.is_file());
+                if is_file && entry.path().extension().is_some_and(|ext| ext == "pp") {
+                    found.0.push(entry.into_path());
+                }
+            }
+            Err(err) => found.1.extend(walk_notice(err, display)),
+        }
+    };
+    if parallel {
+        builder.build_parallel().run(|| {
+            Box::new(|entry| {
+                take(entry);
+                ignore::WalkState::Continue
+            })
+        });
+    } else {
+        builder.build().for_each(take);
+    }
+    let (mut walked, mut walk_notices) = found.into_inner().expect("no walker panics");
+    for link in holding_links.lock().expect("no walker panics").drain(..) {
+        let path = display.show(&link);
+        let message =
+            format!("skipped {}: the symbolic link leads to a directory that holds the checked tree", path.display());
+        walk_notices.push(Notice { path, kind: NoticeKind::LinkLoop, message, named: false });
+    }
+    walked.sort();
+    walk_notices.sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
+    (walked, walk_notices)
 }
 
 /// What a walk error is worth saying: a link loop, an unreadable directory
