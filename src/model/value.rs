@@ -348,7 +348,7 @@ impl TypeCheck<'_> {
         let inner = params.trim().strip_prefix('{')?.strip_suffix('}')?;
         let mut members: Vec<(String, bool, String)> = Vec::new();
         for member in type_params(inner).iter() {
-            let (key, member_type) = split_arrow(&member)?;
+            let (key, member_type) = split_arrow(member)?;
             let (name, key_optional) = if let Some(k) = key.strip_prefix("Optional[").and_then(|k| k.strip_suffix(']'))
             {
                 (string_literal(k)?, true)
