@@ -605,7 +605,9 @@ pub fn analyse_kept(
     workspace: Workspace,
     results: Option<&Path>,
 ) -> Vec<Finding> {
-    let facts = crate::model::facts::Facts::discover(&workspace, &crate::model::module_copies(files, &workspace));
+    let facts = |workspace: &Workspace| {
+        crate::model::facts::Facts::discover(workspace, &crate::model::module_copies(files, workspace))
+    };
     analyse_facts_kept(files, reported, workspace, facts, results)
 }
 
@@ -616,23 +618,31 @@ pub fn analyse_with_facts(
     workspace: Workspace,
     facts: crate::model::facts::Facts,
 ) -> Vec<Finding> {
-    analyse_facts_kept(files, reported, workspace, facts, None)
+    analyse_facts_kept(files, reported, workspace, |_: &Workspace| facts, None)
 }
 
+/// `facts` finds the facts the workspace declares.
 fn analyse_facts_kept(
     files: &[ParsedFile],
     reported: Vec<bool>,
     workspace: Workspace,
-    facts: crate::model::facts::Facts,
+    facts: impl FnOnce(&Workspace) -> crate::model::facts::Facts + Send,
     results: Option<&Path>,
 ) -> Vec<Finding> {
-    let mut findings: Vec<Finding> = files
-        .par_iter()
-        .zip(&reported)
-        .filter(|(_, reported)| **reported)
-        .flat_map_iter(|(file, _)| rules::check_file(file))
-        .collect();
-    let model = Model::new(files, reported, workspace, facts);
+    // The rules of single files run while the facts are found and the
+    // model is built.
+    let file_findings = || -> Vec<Finding> {
+        files
+            .par_iter()
+            .zip(&reported)
+            .filter(|(_, reported)| **reported)
+            .flat_map_iter(|(file, _)| rules::check_file(file))
+            .collect()
+    };
+    let (mut findings, model) = rayon::join(file_findings, || {
+        let facts = facts(&workspace);
+        Model::new(files, reported.clone(), workspace, facts)
+    });
     let rules = rules::CompilationRules::new(&model);
     let kept = results.map(|root| crate::result_cache::ResultCache::new(root, &rules));
     let store = kept.as_ref().map(|kept| kept as &dyn crate::model::EntryStore<_>);
