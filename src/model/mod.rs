@@ -25,8 +25,7 @@ use self::index::{FileId, Index, Loc, Visibility};
 use self::interp::Interpreter;
 use self::record::{Compilation, Entry};
 use self::workspace::Workspace;
-use crate::syntax::ast::NameText;
-use crate::syntax::ast::{Block, Expr, ExprKind};
+use crate::syntax::ast::{Block, Expr, ExprKind, NameText};
 use crate::syntax::source::Span;
 use crate::syntax::ParsedFile;
 

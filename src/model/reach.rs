@@ -8,8 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::index::{normalize_name, DefBody, FileId, Index};
 use super::record::Entry;
 use crate::config::IncludeFunction;
-use crate::syntax::ast::NameText;
-use crate::syntax::ast::{Expr, ExprKind as K, StringPart};
+use crate::syntax::ast::{Expr, ExprKind as K, NameText, StringPart};
 
 /// What one class or defined type's code names.
 #[derive(Default)]

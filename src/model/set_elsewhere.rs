@@ -2,8 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::syntax::ast::NameText;
-use crate::syntax::ast::{Attribute, Expr, ExprKind};
+use crate::syntax::ast::{Attribute, Expr, ExprKind, NameText};
 use crate::syntax::ParsedFile;
 
 /// Types whose attributes code other than their declarations may set:

@@ -12,8 +12,7 @@ use super::record::FactForm;
 use rustc_hash::FxHashMap as HashMap;
 
 use super::index::FileId;
-use crate::syntax::ast::NameText;
-use crate::syntax::ast::{Expr, ExprKind, StringPart};
+use crate::syntax::ast::{Expr, ExprKind, NameText, StringPart};
 use crate::syntax::ParsedFile;
 
 /// One variable a template reads.

@@ -1,8 +1,7 @@
 //! `illegal-resource-type`
 
 use super::{Finding, Level, RuleInfo};
-use crate::syntax::ast::NameText;
-use crate::syntax::ast::{Expr, ExprKind, Number};
+use crate::syntax::ast::{Expr, ExprKind, NameText, Number};
 use crate::syntax::ParsedFile;
 
 /// ## What it does

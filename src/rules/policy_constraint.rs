@@ -19,8 +19,7 @@ use crate::model::record::{CallRecord, Compilation, Declared, Owner};
 use crate::model::value::Value;
 use crate::model::Model;
 use crate::policy::{Constraint, NameGlobs, Test, RESOURCE_FUNCTIONS};
-use crate::syntax::ast::NameText;
-use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::ast::{Expr, ExprKind, NameText};
 
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
     // What code may contain is judged where the code is, whoever reaches

@@ -6,8 +6,7 @@ use crate::model::interp::{built_in_attributes, METAPARAMETERS};
 use crate::model::ruby_types::RubyType;
 use crate::model::Model;
 use crate::rules::Level;
-use crate::syntax::ast::NameText;
-use crate::syntax::ast::{Expr, ExprKind, ResourceForm};
+use crate::syntax::ast::{Expr, ExprKind, NameText, ResourceForm};
 
 /// ## What it does
 /// Reports an attribute that a resource of one of Puppet's core types

@@ -5,8 +5,7 @@ use crate::model::index::{DefBody, Loc};
 use crate::model::workspace::autoload_path;
 use crate::model::{module_of, Model};
 use crate::rules::Level;
-use crate::syntax::ast::NameText;
-use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::ast::{Expr, ExprKind, NameText};
 
 /// ## What it does
 /// Reports a resource declaration whose type is a defined type of a module

@@ -738,6 +738,7 @@ pub trait NameText {
     /// Whether the name holds `::` (`apache::mod`).
     fn is_qualified(&self) -> bool;
 }
+
 impl NameText for str {
     fn without_anchor(&self) -> &str {
         let mut name = self;

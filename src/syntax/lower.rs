@@ -10,7 +10,6 @@ use tree_sitter::Node;
 use super::ast::*;
 use super::source::{SourceFile, Span};
 use super::MAX_NESTING;
-use crate::syntax::ast::NameText;
 
 /// Deepest nesting of class definitions analysed: a nested class's name
 /// holds every outer one's, so names grow with the square of the depth.

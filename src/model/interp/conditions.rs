@@ -839,9 +839,6 @@ fn fact_tested_present(expr: &Expr) -> Option<String> {
     (!name.is_empty() && !name.is_qualified()).then_some(name)
 }
 
-/// The text of a condition with variables replaced: `'mx' in $services`
-/// and `'mx' in $s` are one condition where both are `hiera('services',
-/// [])`, `$v` in class `m` and `$m::v` one where both are the class's.
 /// Each word of `text` followed by one space, as `split_whitespace` splits
 /// it; ASCII text, most conditions, a byte at a time.
 fn push_words(key: &mut String, text: &str) {
@@ -866,6 +863,9 @@ fn push_words(key: &mut String, text: &str) {
     }
 }
 
+/// The text of a condition with variables replaced: `'mx' in $services`
+/// and `'mx' in $s` are one condition where both are `hiera('services',
+/// [])`, `$v` in class `m` and `$m::v` one where both are the class's.
 fn with_variables_written_out(piece: &str, written_out: &[(&str, String)]) -> String {
     let mut out = String::with_capacity(piece.len());
     let mut rest = piece;
