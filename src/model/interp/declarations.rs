@@ -556,6 +556,8 @@ struct ScalarChecks {
     strings: HashMap<String, Option<bool>>,
     integers: HashMap<i64, Option<bool>>,
     booleans: [Option<Option<bool>>; 2],
+    /// Most values checked are `undef` (an optional parameter not given).
+    undef: Option<Option<bool>>,
 }
 
 /// What parameter types (by their place) say of the scalar values given
@@ -594,13 +596,14 @@ impl TypeChecks {
             Value::Str(s) => checks.strings.get(s.as_str()).copied(),
             Value::Int(i) => checks.integers.get(i).copied(),
             Value::Bool(b) => checks.booleans[usize::from(*b)],
+            Value::Undef => checks.undef,
             _ => None,
         }
     }
 
     fn insert(&self, at: Loc, value: &Value, result: Option<bool>) {
         let Some(mut slot) = self.slot() else { return };
-        if !matches!(value, Value::Str(_) | Value::Int(_) | Value::Bool(_)) {
+        if !matches!(value, Value::Str(_) | Value::Int(_) | Value::Bool(_) | Value::Undef) {
             return;
         }
         let checks = slot.scalars.entry(at).or_default();
@@ -612,6 +615,7 @@ impl TypeChecks {
                 checks.integers.insert(*i, result);
             }
             Value::Bool(b) => checks.booleans[usize::from(*b)] = Some(result),
+            Value::Undef => checks.undef = Some(result),
             _ => {}
         }
     }
