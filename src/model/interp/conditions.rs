@@ -33,25 +33,54 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     }
 
     fn condition_key(&self, kind: &str, exprs: &[&Expr], ctx: &Ctx) -> String {
-        let text = &self.files[ctx.file].source.text;
+        let texts: smallvec::SmallVec<[std::rc::Rc<ConditionText>; 2]> =
+            exprs.iter().map(|expr| self.condition_text(expr, ctx.file)).collect();
         let mut key = String::with_capacity(64);
         let mut written_out = Vec::new();
-        if self.reads_local_variables(exprs, ctx.file) {
-            written_out = self.deciding_scopes(exprs, ctx, &mut key);
+        if texts.iter().any(|t| t.reads_local) {
+            let names = texts.iter().flat_map(|t| t.names.iter().map(|&(start, end)| (start as usize, end as usize)));
+            let text: &'a str = &self.files[ctx.file].source.text;
+            written_out = self.deciding_scopes(names.map(|(start, end)| &text[start..end]), ctx, &mut key);
             key.push('\u{1}');
         }
         key.push_str(kind);
-        for expr in exprs {
-            let piece = &text[expr.span.start..expr.span.end.min(text.len())];
-            let piece = if written_out.is_empty() {
-                std::borrow::Cow::Borrowed(piece)
-            } else {
-                std::borrow::Cow::Owned(with_variables_written_out(piece, &written_out))
-            };
+        for (expr, condition) in exprs.iter().zip(&texts) {
             key.push('\u{1}');
-            push_words(&mut key, &piece);
+            if written_out.is_empty() {
+                key.push_str(&condition.words);
+            } else {
+                let text = &self.files[ctx.file].source.text;
+                let piece = &text[expr.span.start..expr.span.end.min(text.len())];
+                push_words(&mut key, &with_variables_written_out(piece, &written_out));
+            }
         }
         key
+    }
+
+    /// What the text of a condition's expression says for its key, found
+    /// once per place in a compilation: defined types' conditions are
+    /// tested once per instance.
+    fn condition_text(&self, expr: &Expr, file: FileId) -> std::rc::Rc<ConditionText> {
+        let place = (file, expr.span.start, expr.span.end);
+        if let Some(found) = self.condition_texts.borrow().get(&place) {
+            return found.clone();
+        }
+        let text = &self.files[file].source.text;
+        let start = expr.span.start.min(text.len());
+        let piece = &text[start..expr.span.end.min(text.len())];
+        let offset = |name: &str| {
+            let at = name.as_ptr() as usize - text.as_ptr() as usize;
+            (at as u32, (at + name.len()) as u32)
+        };
+        let mut words = String::with_capacity(piece.len() + 1);
+        push_words(&mut words, piece);
+        let found = std::rc::Rc::new(ConditionText {
+            reads_local: self.reads_local_variables(&[expr], file),
+            names: self.unqualified_names(&[expr], file).map(offset).collect(),
+            words: words.into_boxed_str(),
+        });
+        self.condition_texts.borrow_mut().insert(place, found.clone());
+        found
     }
 
     /// The scopes whose variables a condition reads, so that the same text
@@ -60,10 +89,15 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// variables written out otherwise, as the same value is wherever it is
     /// read: one of a class's scope by its qualified name (`$v` in class
     /// `m` is `$m::v`), one bound to a data lookup by the call.
-    fn deciding_scopes(&self, exprs: &[&Expr], ctx: &Ctx, scopes: &mut String) -> Vec<(&'a str, String)> {
+    fn deciding_scopes(
+        &self,
+        names: impl Iterator<Item = &'a str>,
+        ctx: &Ctx,
+        scopes: &mut String,
+    ) -> Vec<(&'a str, String)> {
         use std::fmt::Write;
         let mut written_out = Vec::new();
-        for name in self.unqualified_names(exprs, ctx.file) {
+        for name in names {
             let found = self.lookup(ctx.scope, name, &ctx.path).ok();
             if let Some(source) = found.and_then(|(scope, _)| self.variable_copy(scope, name)) {
                 written_out.push((name, source.to_string()));
@@ -837,6 +871,16 @@ fn fact_tested_present(expr: &Expr) -> Option<String> {
         _ => fact_access(expr),
     }?;
     (!name.is_empty() && !name.is_qualified()).then_some(name)
+}
+
+/// What a condition's key takes from the text of one expression.
+pub(super) struct ConditionText {
+    /// It reads variables other than top-scope ones.
+    reads_local: bool,
+    /// Where the unqualified variables it reads are named in the file.
+    names: smallvec::SmallVec<[(u32, u32); 2]>,
+    /// Its words, each followed by a space.
+    words: Box<str>,
 }
 
 /// Each word of `text` followed by one space, as `split_whitespace` splits

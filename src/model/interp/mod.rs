@@ -158,6 +158,8 @@ pub struct Interpreter<'m, 'a> {
     /// Variables bound to a class's variable (`$role = $ipa::role`), as
     /// `$ipa::role`, by scope and where they are bound.
     variable_copies: HashMap<(ScopeId, Loc), String>,
+    /// What conditions' texts say for their keys, by place.
+    condition_texts: std::cell::RefCell<HashMap<(FileId, usize, usize), std::rc::Rc<conditions::ConditionText>>>,
     out: Compilation,
 }
 
@@ -208,6 +210,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             derived_tests: HashMap::default(),
             data_lookups: HashMap::default(),
             variable_copies: HashMap::default(),
+            condition_texts: Default::default(),
             templates: None,
             set_elsewhere: None,
             type_names: None,
