@@ -164,14 +164,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 // Bound on several paths (the branches of an `if`): the value
                 // is known only if every branch agrees.
                 let leaf = split.map_or(name, |(_, leaf)| leaf);
-                let mut value = binding.value.clone();
                 let candidates = self.scopes[scope].vars.get(leaf).map_or(&[][..], |v| v.as_slice());
-                for other in candidates.iter().filter(|b| compatible(&b.path, path)) {
-                    if other.value != value {
-                        value = Value::Unknown;
-                        break;
-                    }
-                }
+                let agree = candidates
+                    .iter()
+                    .filter(|other| compatible(&other.path, path))
+                    .all(|other| other.value == binding.value);
+                let value = if agree { binding.value.clone() } else { Value::Unknown };
                 (value, ReadOutcome::Bound { kind: self.scopes[scope].kind.clone(), binding: binding.loc })
             }
             Err(searched) => {
