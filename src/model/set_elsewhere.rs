@@ -1,6 +1,6 @@
 //! The types whose attributes code other than their declarations may set.
 
-use std::collections::{BTreeMap, BTreeSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::syntax::ast::{Attribute, Expr, ExprKind, NameText};
 use crate::syntax::ParsedFile;
@@ -11,7 +11,7 @@ use crate::syntax::ParsedFile;
 #[derive(Debug, Default)]
 pub struct SetElsewhere {
     /// The attributes set, by type; `*` where a splat may set any.
-    types: BTreeMap<String, BTreeSet<String>>,
+    types: FxHashMap<String, FxHashSet<String>>,
     /// Some such statement names its type by an expression: any type.
     any: bool,
 }
