@@ -411,8 +411,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     .and_then(|state| state.scope)
                     .map(|scope| (scope, leaf)),
                 None => self
-                    .lookup(ctx.scope, variable.unanchored(), &ctx.path)
-                    .ok()
+                    .find_binding(ctx.scope, variable.unanchored(), &ctx.path)
                     .map(|(scope, _)| (scope, variable.unanchored())),
             };
             if let Some((scope, name)) = found {

@@ -2,6 +2,8 @@
 //! which branch a path has taken, and what `defined(…)` guards.
 
 use super::{loc, Ctx, Interpreter};
+use rustc_hash::FxHashMap as HashMap;
+
 use crate::model::index::FileId;
 use crate::model::record::*;
 use crate::model::value::Value;
@@ -32,29 +34,33 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         id
     }
 
-    fn condition_key(&self, kind: &str, exprs: &[&Expr], ctx: &Ctx) -> String {
-        let texts: smallvec::SmallVec<[std::rc::Rc<ConditionText>; 2]> =
+    fn condition_key(&self, kind: &str, exprs: &[&Expr], ctx: &Ctx) -> ConditionKey {
+        let conditions: smallvec::SmallVec<[std::rc::Rc<ConditionText>; 2]> =
             exprs.iter().map(|expr| self.condition_text(expr, ctx.file)).collect();
-        let mut key = String::with_capacity(64);
+        let mut scopes = None;
         let mut written_out = Vec::new();
-        if texts.iter().any(|t| t.reads_local) {
-            let names = texts.iter().flat_map(|t| t.names.iter().map(|&(start, end)| (start as usize, end as usize)));
+        if conditions.iter().any(|t| t.reads_local) {
             let text: &'a str = &self.files[ctx.file].source.text;
-            written_out = self.deciding_scopes(names.map(|(start, end)| &text[start..end]), ctx, &mut key);
-            key.push('\u{1}');
+            let names = conditions.iter().flat_map(|t| t.names.iter().map(|&(start, end)| &text[start..end]));
+            let mut deciding = smallvec::SmallVec::new();
+            written_out = self.deciding_scopes(names, ctx, &mut deciding);
+            scopes = Some(deciding);
         }
-        key.push_str(kind);
-        for (expr, condition) in exprs.iter().zip(&texts) {
-            key.push('\u{1}');
-            if written_out.is_empty() {
-                key.push_str(&condition.words);
-            } else {
+        let texts = exprs
+            .iter()
+            .zip(&conditions)
+            .map(|(expr, condition)| {
+                if written_out.is_empty() {
+                    return condition.words;
+                }
                 let text = &self.files[ctx.file].source.text;
                 let piece = &text[expr.span.start..expr.span.end.min(text.len())];
-                push_words(&mut key, &with_variables_written_out(piece, &written_out));
-            }
-        }
-        key
+                let mut words = String::new();
+                push_words(&mut words, &with_variables_written_out(piece, &written_out));
+                self.condition_texts.borrow_mut().intern(&words)
+            })
+            .collect();
+        ConditionKey { kind: self.condition_texts.borrow_mut().intern(kind), scopes, texts }
     }
 
     /// What the text of a condition's expression says for its key, found
@@ -62,7 +68,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// tested once per instance.
     fn condition_text(&self, expr: &Expr, file: FileId) -> std::rc::Rc<ConditionText> {
         let place = (file, expr.span.start, expr.span.end);
-        if let Some(found) = self.condition_texts.borrow().get(&place) {
+        if let Some(found) = self.condition_texts.borrow().by_place.get(&place) {
             return found.clone();
         }
         let text = &self.files[file].source.text;
@@ -70,16 +76,17 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let piece = &text[start..expr.span.end.min(text.len())];
         let offset = |name: &str| {
             let at = name.as_ptr() as usize - text.as_ptr() as usize;
-            (at as u32, (at + name.len()) as u32)
+            (at, at + name.len())
         };
         let mut words = String::with_capacity(piece.len() + 1);
         push_words(&mut words, piece);
+        let mut texts = self.condition_texts.borrow_mut();
         let found = std::rc::Rc::new(ConditionText {
             reads_local: self.reads_local_variables(&[expr], file),
             names: self.unqualified_names(&[expr], file).map(offset).collect(),
-            words: words.into_boxed_str(),
+            words: texts.intern(&words),
         });
-        self.condition_texts.borrow_mut().insert(place, found.clone());
+        texts.by_place.insert(place, found.clone());
         found
     }
 
@@ -93,19 +100,18 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         &self,
         names: impl Iterator<Item = &'a str>,
         ctx: &Ctx,
-        scopes: &mut String,
+        scopes: &mut smallvec::SmallVec<[u32; 4]>,
     ) -> Vec<(&'a str, String)> {
-        use std::fmt::Write;
         let mut written_out = Vec::new();
         for name in names {
-            let found = self.lookup(ctx.scope, name, &ctx.path).ok();
+            let found = self.find_binding(ctx.scope, name, &ctx.path);
             if let Some(source) = found.and_then(|(scope, _)| self.variable_copy(scope, name)) {
                 written_out.push((name, source.to_string()));
                 continue;
             }
             if let Some(call) = found.and_then(|(scope, _)| self.data_lookup(scope, name)) {
                 written_out.push((name, call.to_string()));
-                scopes.push_str("lookup,");
+                scopes.push(DATA_LOOKUP);
                 continue;
             }
             if let Some(ScopeKind::Class(class)) = found.map(|(scope, _)| &self.scopes[scope].kind) {
@@ -116,7 +122,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             // ends in (a fact, or nothing), the same for every class and
             // instance reading it there.
             let scope = found.map_or(self.base_of(ctx.scope), |(scope, _)| scope);
-            let _ = write!(scopes, "{scope},");
+            scopes.push(u32::try_from(scope).expect("fewer scopes than u32::MAX"));
         }
         written_out
     }
@@ -197,8 +203,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// Where a condition on local variables is tested, for messages: the
     /// same text in two scopes is two different values.
     fn place_of(&self, exprs: &[&Expr], ctx: &Ctx) -> Place {
-        if !self.reads_local_variables(exprs, ctx.file)
-            || self.unqualified_names(exprs, ctx.file).all(|name| self.lookup(ctx.scope, name, &ctx.path).is_err())
+        let conditions: smallvec::SmallVec<[std::rc::Rc<ConditionText>; 2]> =
+            exprs.iter().map(|expr| self.condition_text(expr, ctx.file)).collect();
+        let text = &self.files[ctx.file].source.text;
+        let mut names = conditions.iter().flat_map(|t| t.names.iter().map(|&(start, end)| &text[start..end]));
+        if !conditions.iter().any(|t| t.reads_local)
+            || names.all(|name| self.find_binding(ctx.scope, name, &ctx.path).is_none())
         {
             return Place::Anywhere;
         }
@@ -279,8 +289,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     pub(super) fn subject_id(&mut self, subject: &Expr, ctx: &Ctx) -> u32 {
         let fact = self.fact_read(subject, ctx);
         let key = match &fact {
-            Some(fact) => format!("fact\u{1}{fact}"),
-            None => self.condition_key("subject", &[subject], ctx),
+            Some(fact) => SubjectKey::Fact(fact.clone()),
+            None => SubjectKey::Condition(self.condition_key("subject", &[subject], ctx)),
         };
         let next = self.subjects.len() as u32;
         let id = *self.subjects.entry(key).or_insert(next);
@@ -412,7 +422,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if variable.is_qualified() {
             return None;
         }
-        let (scope, _) = self.lookup(ctx.scope, &variable.name, &ctx.path).ok()?;
+        let (scope, _) = self.find_binding(ctx.scope, &variable.name, &ctx.path)?;
         let bindings = self.scopes[scope].vars.get(&*variable.name)?;
         let mut seen: Vec<(&PathCond, bool)> = Vec::new();
         for binding in bindings.iter().filter(|b| compatible(&b.path, &ctx.path)) {
@@ -453,7 +463,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if variable.is_qualified() || variable.is_match_variable() {
             return None;
         }
-        let (_, binding) = self.lookup(ctx.scope, variable.unanchored(), &ctx.path).ok()?;
+        let (_, binding) = self.find_binding(ctx.scope, variable.unanchored(), &ctx.path)?;
         match &binding.value {
             value @ Value::Str(_) => Some(value.clone()),
             value @ (Value::Int(_) | Value::Bool(_)) if !as_string => Some(value.clone()),
@@ -628,12 +638,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     pub(super) fn add_guards(&mut self, condition: &Expr, choice: u32, true_branch: u16, file: FileId) {
         for (holds, branch) in [(true, true_branch), (false, 1 - true_branch)] {
             for (what, defined) in self.guards_of(condition, holds, file) {
-                let exists = self
-                    .out
-                    .guards
-                    .iter()
-                    .any(|g| g.choice == choice && g.branch == branch && g.what == what && g.defined == defined);
-                if !exists {
+                let same_branch = self.guards_by_branch.entry((choice, branch)).or_default();
+                let guards = &self.out.guards;
+                if !same_branch.iter().any(|&g| guards[g].what == what && guards[g].defined == defined) {
+                    same_branch.push(guards.len());
                     self.out.guards.push(Guard { choice, branch, what, defined });
                 }
             }
@@ -778,8 +786,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     fn peek(&self, expr: &Expr, ctx: &Ctx) -> Option<Value> {
         match &expr.kind {
             ExprKind::Variable(variable) if variable.split_scope().is_none() => self
-                .lookup(ctx.scope, variable.unanchored(), &ctx.path)
-                .ok()
+                .find_binding(ctx.scope, variable.unanchored(), &ctx.path)
                 .map(|(_, binding)| binding.value.clone().on_path(&ctx.path)),
             _ => Self::literal(expr),
         }
@@ -873,14 +880,55 @@ fn fact_tested_present(expr: &Expr) -> Option<String> {
     (!name.is_empty() && !name.is_qualified()).then_some(name)
 }
 
+/// Two tests of one condition have one key: the same words (variables
+/// bound to a data lookup or a class's variable written out as those), of
+/// the same kind, and for a condition on local variables, found in the same
+/// scopes. Texts are numbered by [`ConditionTexts::intern`].
+#[derive(PartialEq, Eq, Hash)]
+pub(super) struct ConditionKey {
+    kind: u32,
+    scopes: Option<smallvec::SmallVec<[u32; 4]>>,
+    texts: smallvec::SmallVec<[u32; 2]>,
+}
+
+/// In [`ConditionKey::scopes`]: the variable is bound to a data lookup.
+const DATA_LOOKUP: u32 = u32::MAX;
+
+/// An unknown value tested: a fact by its structured name, or as written.
+#[derive(PartialEq, Eq, Hash)]
+pub(super) enum SubjectKey {
+    Fact(String),
+    Condition(ConditionKey),
+}
+
 /// What a condition's key takes from the text of one expression.
 pub(super) struct ConditionText {
     /// It reads variables other than top-scope ones.
     reads_local: bool,
     /// Where the unqualified variables it reads are named in the file.
-    names: smallvec::SmallVec<[(u32, u32); 2]>,
-    /// Its words, each followed by a space.
-    words: Box<str>,
+    names: smallvec::SmallVec<[(usize, usize); 2]>,
+    /// Its words, each followed by a space, numbered.
+    words: u32,
+}
+
+/// The texts of a compilation's conditions, by place, and the numbers of
+/// the words of those texts.
+#[derive(Default)]
+pub(super) struct ConditionTexts {
+    by_place: HashMap<(FileId, usize, usize), std::rc::Rc<ConditionText>>,
+    numbers: HashMap<Box<str>, u32>,
+}
+
+impl ConditionTexts {
+    /// The number of a text: the same for the same text.
+    fn intern(&mut self, text: &str) -> u32 {
+        if let Some(&number) = self.numbers.get(text) {
+            return number;
+        }
+        let number = self.numbers.len() as u32;
+        self.numbers.insert(text.into(), number);
+        number
+    }
 }
 
 /// Each word of `text` followed by one space, as `split_whitespace` splits

@@ -98,11 +98,11 @@ pub struct Interpreter<'m, 'a> {
     files: &'a [ParsedFile],
     /// Choice points by the condition they test, so that two tests of the
     /// same condition in one scope take the same branch.
-    choice_keys: HashMap<String, u32>,
+    choice_keys: HashMap<conditions::ConditionKey, u32>,
     /// How many branches each choice point has.
     choice_arity: HashMap<u32, u16>,
     /// Subjects of `==` tests by key, and their literals by subject.
-    subjects: HashMap<String, u32>,
+    subjects: HashMap<conditions::SubjectKey, u32>,
     literals: HashMap<(u32, String), u32>,
     literal_counts: HashMap<u32, u32>,
     /// The subjects that are the operating system's name (false) or family
@@ -111,6 +111,8 @@ pub struct Interpreter<'m, 'a> {
     /// Atoms a `case` option's branch implies (its literal equal, earlier
     /// literals unequal), so that they can be dropped where it is present.
     implied: HashMap<(u32, u16), PathCond>,
+    /// The guards recorded, by the branch they hold on.
+    guards_by_branch: HashMap<(u32, u16), smallvec::SmallVec<[usize; 2]>>,
     /// What each `defined(…)` call evaluated tests, by the call's place.
     defined_targets: HashMap<(FileId, usize), Guarded>,
     /// What parameter types say of scalar values, shared by a run.
@@ -159,7 +161,7 @@ pub struct Interpreter<'m, 'a> {
     /// `$ipa::role`, by scope and where they are bound.
     variable_copies: HashMap<(ScopeId, Loc), String>,
     /// What conditions' texts say for their keys, by place.
-    condition_texts: std::cell::RefCell<HashMap<(FileId, usize, usize), std::rc::Rc<conditions::ConditionText>>>,
+    condition_texts: std::cell::RefCell<conditions::ConditionTexts>,
     out: Compilation,
 }
 
@@ -191,6 +193,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             literal_counts: HashMap::default(),
             os_subjects: HashMap::default(),
             implied: HashMap::default(),
+            guards_by_branch: HashMap::default(),
             defined_targets: HashMap::default(),
             type_checks: TypeChecks::NONE,
             facts,

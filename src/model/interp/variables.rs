@@ -71,15 +71,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         name: &str,
         path: &PathCond,
     ) -> Result<(ScopeId, &Binding), Vec<ScopeKind>> {
-        let mut scope = start;
-        for _ in 0..self.scopes.len() + 1 {
-            if let Some(binding) = self.local(scope, name, path) {
-                return Ok((scope, binding));
-            }
-            match self.outer(scope) {
-                Some(n) => scope = n,
-                None => break,
-            }
+        if let Some(found) = self.find_binding(start, name, path) {
+            return Ok(found);
         }
         let mut searched = Vec::new();
         let mut scope = Some(start);
@@ -91,6 +84,18 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             scope = self.outer(s);
         }
         Err(searched)
+    }
+
+    /// What [`Self::lookup`] finds, without the scopes searched on a miss.
+    pub(super) fn find_binding(&self, start: ScopeId, name: &str, path: &PathCond) -> Option<(ScopeId, &Binding)> {
+        let mut scope = start;
+        for _ in 0..self.scopes.len() + 1 {
+            if let Some(binding) = self.local(scope, name, path) {
+                return Some((scope, binding));
+            }
+            scope = self.outer(scope)?;
+        }
+        None
     }
 
     /// The scope an unqualified lookup searches after `scope`.
