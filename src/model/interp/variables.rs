@@ -59,21 +59,17 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     }
 
     pub(super) fn local(&self, scope: ScopeId, name: &str, path: &PathCond) -> Option<&Binding> {
-        self.scopes[scope].vars.get(name)?.iter().rev().find(|b| compatible(&b.path, path))
+        self.local_with_others(scope, name, path).map(|(_, binding)| binding)
     }
 
-    /// Puppet's unqualified lookup: the scope, then the inherited class's
-    /// scope or else the enclosing top or node scope; lambdas look outward.
-    /// On a miss, the scopes searched (built only then: most reads hit).
-    pub(super) fn lookup(
-        &self,
-        start: ScopeId,
-        name: &str,
-        path: &PathCond,
-    ) -> Result<(ScopeId, &Binding), Vec<ScopeKind>> {
-        if let Some(found) = self.find_binding(start, name, path) {
-            return Ok(found);
-        }
+    /// As [`Self::local`], with every binding of the name in the scope.
+    fn local_with_others(&self, scope: ScopeId, name: &str, path: &PathCond) -> Option<(&[Binding], &Binding)> {
+        let bindings = self.scopes[scope].vars.get(name)?;
+        Some((bindings, bindings.iter().rev().find(|b| compatible(&b.path, path))?))
+    }
+
+    /// The scopes an unqualified lookup from `start` searches, in order.
+    fn searched_from(&self, start: ScopeId) -> Vec<ScopeKind> {
         let mut searched = Vec::new();
         let mut scope = Some(start);
         while let Some(s) = scope {
@@ -83,15 +79,23 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             searched.push(self.scopes[s].kind.clone());
             scope = self.outer(s);
         }
-        Err(searched)
+        searched
     }
 
-    /// What [`Self::lookup`] finds, without the scopes searched on a miss.
+    /// Puppet's unqualified lookup: the scope, then the inherited class's
+    /// scope or else the enclosing top or node scope; lambdas look outward.
+    /// On a miss, [`Self::searched_from`] lists the scopes searched.
     pub(super) fn find_binding(&self, start: ScopeId, name: &str, path: &PathCond) -> Option<(ScopeId, &Binding)> {
+        self.find_bindings(start, name, path).map(|(scope, _, binding)| (scope, binding))
+    }
+
+    /// As [`Self::find_binding`], with every binding of the name in the
+    /// scope it is found in.
+    fn find_bindings(&self, start: ScopeId, name: &str, path: &PathCond) -> Option<(ScopeId, &[Binding], &Binding)> {
         let mut scope = start;
         for _ in 0..self.scopes.len() + 1 {
-            if let Some(binding) = self.local(scope, name, path) {
-                return Some((scope, binding));
+            if let Some((others, binding)) = self.local_with_others(scope, name, path) {
+                return Some((scope, others, binding));
             }
             scope = self.outer(scope)?;
         }
@@ -161,15 +165,16 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let split = variable.split_scope();
         let found = match split {
             Some(("settings", _)) => return (Value::Unknown, ReadOutcome::BuiltIn),
-            Some((class, leaf)) => self.lookup_qualified(class, leaf, path),
-            None => self.lookup(scope, name, path),
+            Some((class, leaf)) => self.lookup_qualified(class, leaf, path).map(|(scope, binding)| {
+                let others = self.scopes[scope].vars.get(leaf).map_or(&[][..], |v| v.as_slice());
+                (scope, others, binding)
+            }),
+            None => self.find_bindings(scope, name, path).ok_or_else(|| self.searched_from(scope)),
         };
         match found {
-            Ok((scope, binding)) => {
+            Ok((scope, candidates, binding)) => {
                 // Bound on several paths (the branches of an `if`): the value
                 // is known only if every branch agrees.
-                let leaf = split.map_or(name, |(_, leaf)| leaf);
-                let candidates = self.scopes[scope].vars.get(leaf).map_or(&[][..], |v| v.as_slice());
                 let agree = candidates
                     .iter()
                     .filter(|other| compatible(&other.path, path))
