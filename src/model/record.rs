@@ -89,6 +89,14 @@ fn same_branches(a: &PathCond, b: &PathCond) -> bool {
 
 /// Both paths' choices together.
 pub fn join(a: &PathCond, b: &PathCond) -> PathCond {
+    // Most joins add a path to the empty one.
+    let in_order = |p: &PathCond| p.windows(2).all(|pair| pair[0] < pair[1]);
+    if b.is_empty() && in_order(a) {
+        return a.clone();
+    }
+    if a.is_empty() && in_order(b) {
+        return b.clone();
+    }
     let mut out: PathCond = a.iter().chain(b).copied().collect();
     out.sort_unstable();
     out.dedup();
