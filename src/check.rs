@@ -335,6 +335,9 @@ fn drop_findings_through_links(findings: &mut Vec<Finding>, cwd: &std::path::Pat
             Some((real, through_link))
         })
         .collect();
+    if !keys.iter().flatten().any(|(_, through_link)| *through_link) {
+        return;
+    }
     let key = |finding: &Finding, real: &PathBuf| {
         (
             real.clone(),
@@ -587,7 +590,9 @@ fn show_paths(outcome: &mut CheckOutcome, display: &PathDisplay) {
         }
     }
     // Showing paths relative can change their order (`../b` before `a`).
-    outcome.findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    if !outcome.findings.is_sorted_by(|a, b| a.sort_key() <= b.sort_key()) {
+        outcome.findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    }
 }
 
 /// Findings for parsed files: each file's own, then the semantic model's.
