@@ -653,11 +653,16 @@ fn analyse_facts_kept(
     let store = kept.as_ref().map(|kept| kept as &dyn crate::model::EntryStore<_>);
     let model_findings = match model.focus() {
         None => {
-            let checked = match store {
-                Some(store) => model.compile_into_stored(|| rules.sink(), store),
-                None => model.compile_into(|| rules.sink()),
-            };
-            rules::ModelChecker::with_compilations(&model, checked).finish()
+            // The checks of the index alone take the threads compilations
+            // leave idle.
+            let (checked, index_found) = rayon::join(
+                || match store {
+                    Some(store) => model.compile_into_stored(|| rules.sink(), store),
+                    None => model.compile_into(|| rules.sink()),
+                },
+                || rules::index_findings(&model),
+            );
+            rules::ModelChecker::with_compilations(&model, checked).finish_with(index_found)
         }
         Some(focus) => {
             // A second run for a wider focus takes what the first found
