@@ -766,8 +766,11 @@ impl HieraConfig {
 /// Is `name` one of Facter's or Puppet's own facts (or a name of their
 /// per-interface and per-device families)?
 fn is_core_fact(name: &str) -> bool {
-    [MODERN_FACTS, LEGACY_FACTS, PUPPET_FACTS, SERVER_FACTS].iter().any(|list| list.contains(&name))
-        || FACT_PREFIXES.iter().any(|p| name.len() > p.len() && name.starts_with(p))
+    // Asked for every variable no scope binds: the lists are hashed once.
+    static NAMES: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> = std::sync::LazyLock::new(|| {
+        [MODERN_FACTS, LEGACY_FACTS, PUPPET_FACTS, SERVER_FACTS].iter().flat_map(|list| list.iter().copied()).collect()
+    });
+    NAMES.contains(name) || FACT_PREFIXES.iter().any(|p| name.len() > p.len() && name.starts_with(p))
 }
 
 /// The facts that a module's Ruby helpers under `dir` add (`Facter.add`
