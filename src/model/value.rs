@@ -175,7 +175,7 @@ impl Value {
 
     /// As `instance_of`, with the type aliases `alias` gives the written
     /// type of (`Stdlib::Port` → `Integer[0, 65535]`).
-    pub fn instance_of_with(&self, type_text: &str, alias: &dyn Fn(&str) -> Option<String>) -> Option<bool> {
+    pub fn instance_of_with<'t>(&self, type_text: &str, alias: &'t dyn Fn(&str) -> Option<&'t str>) -> Option<bool> {
         TypeCheck { alias, depth: 0 }.check(self, type_text)
     }
     /// Does this value match a case option or selector key?
@@ -200,7 +200,7 @@ impl Value {
 const MAX_ALIAS_DEPTH: usize = 16;
 
 struct TypeCheck<'a> {
-    alias: &'a dyn Fn(&str) -> Option<String>,
+    alias: &'a dyn Fn(&str) -> Option<&'a str>,
     depth: usize,
 }
 
@@ -382,7 +382,7 @@ impl TypeCheck<'_> {
         }
         let written = (self.alias)(head)?;
         self.depth += 1;
-        let result = self.check(value, &written);
+        let result = self.check(value, written);
         self.depth -= 1;
         result
     }
@@ -706,8 +706,8 @@ mod tests {
         assert_eq!(hash(&[("user", s("app")), ("uid", s("1"))]).instance_of(account), Some(false));
         assert_eq!(hash(&[("user", s("app")), ("uid", Value::Unknown)]).instance_of(account), None);
         let aliases = |name: &str| match name {
-            "App::Port" => Some("Integer[1, 65535]".to_string()),
-            "App::Loop" => Some("Variant[String, App::Loop]".to_string()),
+            "App::Port" => Some("Integer[1, 65535]"),
+            "App::Loop" => Some("Variant[String, App::Loop]"),
             _ => None,
         };
         assert_eq!(Value::Int(0).instance_of_with("App::Port", &aliases), Some(false));

@@ -645,7 +645,7 @@ pub(super) struct RefusedDefault {
     default: Loc,
 }
 
-impl Interpreter<'_, '_> {
+impl<'a> Interpreter<'_, 'a> {
     /// Given values that surely are not of their parameter's declared
     /// type. `undef` is one only for a defined type's parameter without a
     /// default: otherwise Puppet takes the default, or a class's value from
@@ -786,13 +786,13 @@ impl Interpreter<'_, '_> {
 
     /// The type a type alias of the tree stands for, as written; `None`
     /// unless exactly one alias of that name is defined.
-    fn type_alias_text(&self, name: &str) -> Option<String> {
+    fn type_alias_text(&self, name: &str) -> Option<&'a str> {
         type_alias_text(self.index, self.files, name)
     }
 }
 
 /// See [`Interpreter::type_alias_text`].
-fn type_alias_text(index: &Index<'_>, files: &[crate::syntax::ParsedFile], name: &str) -> Option<String> {
+fn type_alias_text<'f>(index: &Index<'_>, files: &'f [crate::syntax::ParsedFile], name: &str) -> Option<&'f str> {
     let [definition] = index.type_aliases.get(&normalize_name(name))?.as_slice() else { return None };
     let DefBody::TypeAlias(alias) = definition.body else { return None };
     if !alias.mapping.is_empty() {
@@ -801,7 +801,7 @@ fn type_alias_text(index: &Index<'_>, files: &[crate::syntax::ParsedFile], name:
     let text = &files[definition.file].source.text;
     let span = &alias.value.span;
     let written = text.get(span.start..span.end)?;
-    (!has_comment(written)).then(|| written.to_string())
+    (!has_comment(written)).then_some(written)
 }
 
 /// Whether evaluating an expression records nothing: literals, names and
