@@ -1,9 +1,9 @@
 //! Choice points and path conditions: how a tested condition is keyed,
 //! which branch a path has taken, and what `defined(…)` guards.
 
-use super::{loc, Ctx, Interpreter};
 use rustc_hash::FxHashMap as HashMap;
 
+use super::{loc, Ctx, Interpreter};
 use crate::model::index::FileId;
 use crate::model::record::*;
 use crate::model::value::Value;
