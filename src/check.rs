@@ -644,10 +644,8 @@ fn analyse_facts_kept(
             .flat_map_iter(|(file, _)| rules::check_file(file))
             .collect()
     };
-    let (mut findings, model) = rayon::join(file_findings, || {
-        let facts = facts(&workspace);
-        Model::new(files, reported.clone(), workspace, facts)
-    });
+    let (mut findings, model) =
+        rayon::join(file_findings, || Model::new_finding_facts(files, reported.clone(), workspace, facts));
     let rules = rules::CompilationRules::new(&model);
     let kept = results.map(|root| crate::result_cache::ResultCache::new(root, &rules));
     let store = kept.as_ref().map(|kept| kept as &dyn crate::model::EntryStore<_>);

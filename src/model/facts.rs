@@ -407,32 +407,18 @@ impl Facts {
     /// files are checked: wherever such a module is loadable, its facts
     /// are synced with it, and where it is not, its code does not run.
     pub fn discover(workspace: &Workspace, module_copies: &[PathBuf]) -> Facts {
+        use rayon::prelude::*;
         let declared: BTreeSet<String> = workspace.declared_facts.iter().cloned().collect();
+        let modules = workspace.modules();
+        // Each module's facts: those it surely sets, those it may set.
+        let module_dirs: Vec<&PathBuf> = modules.values().chain(module_copies).collect();
+        let per_module: Vec<(BTreeSet<String>, BTreeSet<String>)> =
+            module_dirs.par_iter().map(|dir| module_facts(dir)).collect();
         let mut custom = BTreeSet::new();
         let mut possible = BTreeSet::new();
-        let modules = workspace.modules();
-        for dir in modules.values().chain(module_copies) {
-            for path in files_in(&dir.join("lib/facter")) {
-                if path.extension().is_some_and(|e| e == "rb") {
-                    if let Ok(text) = std::fs::read_to_string(&path) {
-                        custom.extend(custom_fact_names(&text));
-                        // A file that adds its fact through a helper of
-                        // the module's: Facter looks for a fact in the
-                        // file named after it.
-                        if !text.contains("Facter.add") {
-                            custom.extend(path.file_stem().and_then(|s| s.to_str()).map(str::to_lowercase));
-                            custom.extend(helper_fact_names(&dir.join("lib/puppet")));
-                        }
-                    }
-                }
-            }
-            for path in files_in(&dir.join("facts.d")) {
-                if let Ok(text) = std::fs::read_to_string(&path) {
-                    let (set, may_set) = external_fact_names(&path, &text);
-                    custom.extend(set);
-                    possible.extend(may_set);
-                }
-            }
+        for (set, may_set) in per_module {
+            custom.extend(set);
+            possible.extend(may_set);
         }
         let custom_prefixes: Vec<String> =
             custom.iter().chain(&possible).filter_map(|name| name.strip_suffix('*')).map(str::to_string).collect();
@@ -443,29 +429,40 @@ impl Facts {
         custom.extend(possible.into_iter().filter(|name| !name.ends_with('*')));
         custom.extend(declared.iter().cloned());
         custom.extend(workspace.tool_facts.iter().cloned());
-        let mut interpolated = BTreeSet::new();
-        let mut interpolations = Vec::new();
         let under_roots = |path: &Path| workspace.roots.iter().any(|root| path.starts_with(root));
         // Hiera configurations: environments' and modules' own, and copies
         // a module deploys from `files/`.
-        let config_dirs = workspace
+        let config_dirs: Vec<PathBuf> = workspace
             .environments
             .iter()
             .cloned()
-            .chain(modules.values().flat_map(|dir| [dir.clone(), dir.join("files")]));
-        for dir in config_dirs {
-            for path in files_in(&dir) {
-                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-                if name.starts_with("hiera") && (name.ends_with(".yaml") || name.ends_with(".yml")) {
-                    if let Ok(text) = std::fs::read_to_string(&path) {
-                        interpolated.extend(interpolated_variables(&text));
-                        // A copy under `files/` configures some other Hiera.
-                        if !dir.ends_with("files") && under_roots(&path) {
-                            interpolations.extend(interpolations_in(&path, &text));
+            .chain(modules.values().flat_map(|dir| [dir.clone(), dir.join("files")]))
+            .collect();
+        let per_dir: Vec<(BTreeSet<String>, Vec<Interpolation>)> = config_dirs
+            .par_iter()
+            .map(|dir| {
+                let mut interpolated = BTreeSet::new();
+                let mut interpolations = Vec::new();
+                for path in files_in(dir) {
+                    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+                    if name.starts_with("hiera") && (name.ends_with(".yaml") || name.ends_with(".yml")) {
+                        if let Ok(text) = std::fs::read_to_string(&path) {
+                            interpolated.extend(interpolated_variables(&text));
+                            // A copy under `files/` configures some other Hiera.
+                            if !dir.ends_with("files") && under_roots(&path) {
+                                interpolations.extend(interpolations_in(&path, &text));
+                            }
                         }
                     }
                 }
-            }
+                (interpolated, interpolations)
+            })
+            .collect();
+        let mut interpolated = BTreeSet::new();
+        let mut interpolations = Vec::new();
+        for (names, found) in per_dir {
+            interpolated.extend(names);
+            interpolations.extend(found);
         }
         let interpolated_only: BTreeSet<String> =
             interpolated.into_iter().filter(|name| !custom.contains(name) && !is_core_fact(name)).collect();
@@ -473,7 +470,6 @@ impl Facts {
         // Hiera data: modules' `data/`, environments' `data/`, `hieradata/`
         // and `hiera/` (a configuration with its data beside it, installed
         // where the site's Hiera reads it).
-        let mut data_keys = BTreeSet::new();
         let data_dirs = workspace
             .environments
             .iter()
@@ -481,25 +477,32 @@ impl Facts {
             .chain(modules.values().map(|dir| (dir, "data")));
         // An environment that is also a module has one `data/`.
         let mut read_dirs = BTreeSet::new();
-        for (owner, name) in data_dirs {
-            let dir = owner.join(name);
-            if !read_dirs.insert(dir.clone()) {
-                continue;
-            }
-            if name == "hiera" {
-                // Keys only: which of its files a Hiera configuration reads
-                // is not known, so what they interpolate is not judged.
-                collect_data_keys(&dir, 0, &mut data_keys, None, None);
-                continue;
-            }
-            let interpolations = if under_roots(&dir) { Some(&mut interpolations) } else { None };
-            // The files the owner's `hiera.yaml` reads, when it reads this
-            // directory and mplint reads the configuration.
-            let config = std::fs::read_to_string(owner.join("hiera.yaml"))
-                .ok()
-                .and_then(|text| HieraConfig::read(&text))
-                .filter(|config| config.datadirs_or_default().iter().any(|d| d == name));
-            collect_data_keys(&dir, 0, &mut data_keys, interpolations, config.as_ref().map(|c| (dir.as_path(), c)));
+        let data_dirs: Vec<(&PathBuf, &str, PathBuf)> = data_dirs
+            .map(|(owner, name)| (owner, name, owner.join(name)))
+            .filter(|(_, _, dir)| read_dirs.insert(dir.clone()))
+            .collect();
+        let per_dir: Vec<(BTreeSet<String>, Vec<Interpolation>)> = data_dirs
+            .par_iter()
+            .map(|(owner, name, dir)| {
+                if *name == "hiera" {
+                    // Keys only: which of its files a Hiera configuration
+                    // reads is not known, so what they interpolate is not
+                    // judged.
+                    return data_keys_in(dir, 0, false, None);
+                }
+                // The files the owner's `hiera.yaml` reads, when it reads
+                // this directory and mplint reads the configuration.
+                let config = std::fs::read_to_string(owner.join("hiera.yaml"))
+                    .ok()
+                    .and_then(|text| HieraConfig::read(&text))
+                    .filter(|config| config.datadirs_or_default().iter().any(|d| d == name));
+                data_keys_in(dir, 0, under_roots(dir), config.as_ref().map(|c| (dir.as_path(), c)))
+            })
+            .collect();
+        let mut data_keys = BTreeSet::new();
+        for (keys, found) in per_dir {
+            data_keys.extend(keys);
+            interpolations.extend(found);
         }
         let closed = workspace.environments.iter().filter(|env| environment_data_in_tree(env)).cloned().collect();
         let open_modules =
@@ -794,6 +797,36 @@ fn helper_fact_names(dir: &Path) -> BTreeSet<String> {
 }
 
 /// The files directly in a directory, sorted; none if it cannot be read.
+/// The facts a module's files set: its custom facts (`lib/facter/*.rb`)
+/// and external facts (`facts.d/`), and the names its executable external
+/// facts may print.
+fn module_facts(dir: &Path) -> (BTreeSet<String>, BTreeSet<String>) {
+    let mut custom = BTreeSet::new();
+    let mut possible = BTreeSet::new();
+    for path in files_in(&dir.join("lib/facter")) {
+        if path.extension().is_some_and(|e| e == "rb") {
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                custom.extend(custom_fact_names(&text));
+                // A file that adds its fact through a helper of the
+                // module's: Facter looks for a fact in the file named
+                // after it.
+                if !text.contains("Facter.add") {
+                    custom.extend(path.file_stem().and_then(|s| s.to_str()).map(str::to_lowercase));
+                    custom.extend(helper_fact_names(&dir.join("lib/puppet")));
+                }
+            }
+        }
+    }
+    for path in files_in(&dir.join("facts.d")) {
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            let (set, may_set) = external_fact_names(&path, &text);
+            custom.extend(set);
+            possible.extend(may_set);
+        }
+    }
+    (custom, possible)
+}
+
 fn files_in(dir: &Path) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();
@@ -802,51 +835,67 @@ fn files_in(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The qualified top-level keys (`ntp::servers`) of the YAML and JSON
-/// files under a Hiera data directory.
-/// With `interpolations`, their `%{…}` too.
-fn collect_data_keys(
+/// files under a Hiera data directory, and with `want_interpolations`
+/// their `%{…}` too, in the order of their paths.
+fn data_keys_in(
     dir: &Path,
     depth: usize,
-    keys: &mut BTreeSet<String>,
-    mut interpolations: Option<&mut Vec<Interpolation>>,
+    want_interpolations: bool,
     read_by: Option<(&Path, &HieraConfig)>,
-) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+) -> (BTreeSet<String>, Vec<Interpolation>) {
+    use rayon::prelude::*;
+    let Ok(entries) = std::fs::read_dir(dir) else { return Default::default() };
     let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
     paths.sort();
-    for path in paths {
-        if path.is_dir() {
-            // Bounded: a link cycle must not recurse forever.
-            if depth < 16 {
-                collect_data_keys(&path, depth + 1, keys, interpolations.as_deref_mut(), read_by);
+    let per_path: Vec<(BTreeSet<String>, Vec<Interpolation>)> = paths
+        .par_iter()
+        .map(|path| {
+            if path.is_dir() {
+                // Bounded: a link cycle must not recurse forever.
+                return if depth < 16 {
+                    data_keys_in(path, depth + 1, want_interpolations, read_by)
+                } else {
+                    Default::default()
+                };
             }
-            continue;
-        }
-        let Ok(text) = std::fs::read_to_string(&path) else { continue };
-        // A file no level reads (a tool's own YAML under `data/`) is no
-        // Hiera data: what it interpolates is not Hiera's.
-        let read_by_hiera = read_by.is_none_or(|(root, config)| {
-            path.strip_prefix(root).is_ok_and(|relative| config.may_read(&relative.to_string_lossy()))
-        });
-        if let Some(interpolations) = interpolations.as_deref_mut().filter(|_| read_by_hiera) {
-            if matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml" | "json")) {
-                interpolations.extend(interpolations_in(&path, &text));
-            }
-        }
-        let found: Vec<String> = match path.extension().and_then(|e| e.to_str()) {
-            // eyaml files are YAML whose values may be encrypted.
-            Some("yaml" | "yml" | "eyaml") => yaml_root_lines(&text)
-                .filter_map(yaml_key)
-                .map(|key| key.trim().trim_matches(['"', '\'']).without_anchor().to_lowercase())
-                .collect(),
-            Some("json") => match serde_json::from_str::<serde_json::Value>(&text) {
-                Ok(serde_json::Value::Object(map)) => map.keys().map(|k| k.without_anchor().to_lowercase()).collect(),
-                _ => Vec::new(),
-            },
-            _ => Vec::new(),
-        };
-        keys.extend(found.into_iter().filter(|key| key.is_qualified()));
+            let Ok(text) = std::fs::read_to_string(path) else { return Default::default() };
+            // A file no level reads (a tool's own YAML under `data/`) is no
+            // Hiera data: what it interpolates is not Hiera's.
+            let read_by_hiera = read_by.is_none_or(|(root, config)| {
+                path.strip_prefix(root).is_ok_and(|relative| config.may_read(&relative.to_string_lossy()))
+            });
+            let extension = path.extension().and_then(|e| e.to_str());
+            let interpolations =
+                if want_interpolations && read_by_hiera && matches!(extension, Some("yaml" | "yml" | "json")) {
+                    interpolations_in(path, &text)
+                } else {
+                    Vec::new()
+                };
+            let found: BTreeSet<String> = match extension {
+                // eyaml files are YAML whose values may be encrypted.
+                Some("yaml" | "yml" | "eyaml") => yaml_root_lines(&text)
+                    .filter_map(yaml_key)
+                    .map(|key| key.trim().trim_matches(['"', '\'']).without_anchor().to_lowercase())
+                    .filter(|key| key.is_qualified())
+                    .collect(),
+                Some("json") => match serde_json::from_str::<serde_json::Value>(&text) {
+                    Ok(serde_json::Value::Object(map)) => {
+                        map.keys().map(|k| k.without_anchor().to_lowercase()).filter(|key| key.is_qualified()).collect()
+                    }
+                    _ => BTreeSet::new(),
+                },
+                _ => BTreeSet::new(),
+            };
+            (found, interpolations)
+        })
+        .collect();
+    let mut keys = BTreeSet::new();
+    let mut interpolations = Vec::new();
+    for (found, more) in per_path {
+        keys.extend(found);
+        interpolations.extend(more);
     }
+    (keys, interpolations)
 }
 
 /// The lines of a YAML document's root mapping, unindented. The root may

@@ -173,9 +173,23 @@ impl<'a> Model<'a> {
 
     /// The index and what the tree shows, before any compilation runs.
     pub fn new(files: &'a [ParsedFile], reported: Vec<bool>, workspace: Workspace, facts: Facts) -> Model<'a> {
-        // The Ruby types are found on disk (every module's `lib/`) while the
-        // index is built: compilations ask for them early, all at once.
-        let (index, ruby_types) = rayon::join(|| Index::build(files, &workspace), || ruby_types::discover(&workspace));
+        Self::new_finding_facts(files, reported, workspace, |_: &Workspace| facts)
+    }
+
+    /// As [`Model::new`], finding the facts with `facts` while the index
+    /// is built.
+    pub fn new_finding_facts(
+        files: &'a [ParsedFile],
+        reported: Vec<bool>,
+        workspace: Workspace,
+        facts: impl FnOnce(&Workspace) -> Facts + Send,
+    ) -> Model<'a> {
+        // What is read from disk (facts, every module's Ruby types) and
+        // what is read from the trees are independent: found side by side.
+        let ((index, ruby_types), (facts, set_elsewhere)) = rayon::join(
+            || rayon::join(|| Index::build(files, &workspace), || ruby_types::discover(&workspace)),
+            || rayon::join(|| facts(&workspace), || set_elsewhere::SetElsewhere::scan(files)),
+        );
         let has_site = index.sites.iter().any(|s| s.standalone.is_none());
         let sites_classify_nothing = has_site
             && index.sites.iter().filter(|s| s.standalone.is_none()).all(|s| {
@@ -224,7 +238,7 @@ impl<'a> Model<'a> {
             import_partners,
             absent_site_import,
             templates,
-            set_elsewhere: set_elsewhere::SetElsewhere::scan(files),
+            set_elsewhere,
             module_dirs_with_parts: Default::default(),
         }
     }
