@@ -948,9 +948,13 @@ fn statically_declared(index: &Index<'_>) -> std::collections::BTreeMap<String, 
             _ => Vec::new(),
         }
     };
-    let mut declared: std::collections::BTreeMap<String, BTreeSet<String>> = std::collections::BTreeMap::new();
-    for (name, definitions) in &index.types {
-        for def in definitions {
+    // Each definition's body is walked on its own thread; the map is the
+    // same in any order.
+    let types: Vec<(&String, &index::Definition)> =
+        index.types.iter().flat_map(|(name, definitions)| definitions.iter().map(move |def| (name, def))).collect();
+    let found_by: Vec<(&String, Vec<String>, Option<String>)> = types
+        .par_iter()
+        .map(|(name, def)| {
             let mut found = Vec::new();
             let mut visit = |e: &Expr| match &e.kind {
                 K::Call(call) if matches!(call.name.as_str(), "include" | "require" | "contain") => {
@@ -976,12 +980,16 @@ fn statically_declared(index: &Index<'_>) -> std::collections::BTreeMap<String, 
                 }
                 _ => {}
             }
-            for declared_name in found {
-                declared.entry(declared_name).or_default().insert(name.clone());
-            }
-            if let Some(parent) = parent {
-                declared.entry(parent).or_default();
-            }
+            (*name, found, parent)
+        })
+        .collect();
+    let mut declared: std::collections::BTreeMap<String, BTreeSet<String>> = std::collections::BTreeMap::new();
+    for (name, found, parent) in found_by {
+        for declared_name in found {
+            declared.entry(declared_name).or_default().insert(name.clone());
+        }
+        if let Some(parent) = parent {
+            declared.entry(parent).or_default();
         }
     }
     declared

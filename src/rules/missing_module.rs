@@ -212,9 +212,19 @@ fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String
     }
     // A Puppetfile above the code that uses it (`puppet/Puppetfile` beside
     // `puppet/modules/`), within the checked tree.
+    let mut dirs_seen = std::collections::HashSet::new();
+    dirs_seen.clear();
     for (loc, _) in places {
         let path = &model.files[loc.file()].source.path;
         for dir in path.ancestors().skip(1).take_while(|dir| ws.roots.iter().any(|root| dir.starts_with(root))) {
+            // Its own ancestors were looked at with it.
+            if !dirs_seen.insert(dir) {
+                break;
+            }
+            // Its own ancestors were looked at with it.
+            if !dirs_seen.insert(dir) {
+                break;
+            }
             if puppetfile_installs(dir, module) {
                 return format!(
                     "{} installs it: pass the installed modules with --modulepath to check its classes",
