@@ -592,14 +592,19 @@ impl<'a> Model<'a> {
 
     /// Visits every expression of the reported files, with its file.
     pub fn walk_reported(&self, mut visit: impl FnMut(FileId, &'a Expr)) {
-        for (file, parsed) in self.files.iter().enumerate() {
-            let Some(manifest) = &parsed.manifest else { continue };
-            if !self.reported[file] {
-                continue;
-            }
-            for statement in &manifest.statements {
-                statement.walk(&mut |e| visit(file, e));
-            }
+        for file in 0..self.files.len() {
+            self.walk_if_reported(file, |e| visit(file, e));
+        }
+    }
+
+    /// Visits every expression of `file` if it is reported on.
+    pub fn walk_if_reported(&self, file: FileId, mut visit: impl FnMut(&'a Expr)) {
+        let Some(manifest) = &self.files[file].manifest else { return };
+        if !self.reported[file] {
+            return;
+        }
+        for statement in &manifest.statements {
+            statement.walk(&mut visit);
         }
     }
 
@@ -980,7 +985,11 @@ fn statically_declared(index: &Index<'_>) -> std::collections::BTreeMap<String, 
                 }
                 _ => {}
             }
-            (*name, found, parent)
+            // Only what names a definition is ever asked about.
+            found.retain(|declared| index.types.contains_key(declared));
+            found.sort_unstable();
+            found.dedup();
+            (*name, found, parent.filter(|parent| index.types.contains_key(parent)))
         })
         .collect();
     let mut declared: std::collections::BTreeMap<String, BTreeSet<String>> = std::collections::BTreeMap::new();

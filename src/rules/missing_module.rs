@@ -130,14 +130,26 @@ pub fn module_of_finding(finding: &crate::rules::Finding) -> Option<&str> {
 /// Adds the declarations of defined types of absent modules
 /// (`wget::fetch { … }`), which `unknown-resource-type` leaves to this rule.
 fn add_defined_types(model: &Model<'_>, uses: &mut MissingUses, defined_types: &mut BTreeSet<String>) {
-    model.walk_reported(|file, e| {
-        let crate::syntax::ast::ExprKind::Resource(resource) = &e.kind else { return };
-        let Some(type_name) = resource.type_name() else { return };
-        if type_name.is_qualified() && !model.module_present(&type_name) {
-            uses.add(model, &type_name, Loc::new(file, resource.type_expr.span));
-            defined_types.insert(type_name);
-        }
-    });
+    use rayon::prelude::*;
+    // Files are walked in parallel, their uses added in file order.
+    let per_file: Vec<Vec<(String, Loc)>> = (0..model.files.len())
+        .into_par_iter()
+        .map(|file| {
+            let mut found = Vec::new();
+            model.walk_if_reported(file, |e| {
+                let crate::syntax::ast::ExprKind::Resource(resource) = &e.kind else { return };
+                let Some(type_name) = resource.type_name() else { return };
+                if type_name.is_qualified() && !model.module_present(&type_name) {
+                    found.push((type_name, Loc::new(file, resource.type_expr.span)));
+                }
+            });
+            found
+        })
+        .collect();
+    for (type_name, loc) in per_file.into_iter().flatten() {
+        uses.add(model, &type_name, loc);
+        defined_types.insert(type_name);
+    }
 }
 
 pub fn check(model: &Model<'_>, mut uses: MissingUses, sink: &mut Sink<'_, '_>) {
