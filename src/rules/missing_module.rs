@@ -225,14 +225,9 @@ fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String
     // A Puppetfile above the code that uses it (`puppet/Puppetfile` beside
     // `puppet/modules/`), within the checked tree.
     let mut dirs_seen = std::collections::HashSet::new();
-    dirs_seen.clear();
     for (loc, _) in places {
         let path = &model.files[loc.file()].source.path;
         for dir in path.ancestors().skip(1).take_while(|dir| ws.roots.iter().any(|root| dir.starts_with(root))) {
-            // Its own ancestors were looked at with it.
-            if !dirs_seen.insert(dir) {
-                break;
-            }
             // Its own ancestors were looked at with it.
             if !dirs_seen.insert(dir) {
                 break;
@@ -252,9 +247,14 @@ fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String
         }
     }
     // A git submodule the checkout left empty (`modules/nfs`).
+    dirs_seen.clear();
     for (loc, _) in places {
         let path = &model.files[loc.file()].source.path;
         for dir in path.ancestors().skip(1).take_while(|dir| ws.roots.iter().any(|root| dir.starts_with(root))) {
+            // Its own ancestors were looked at with it.
+            if !dirs_seen.insert(dir) {
+                break;
+            }
             if let Some(submodule) = crate::model::workspace::submodule_path(dir, module) {
                 return format!(
                     "{} declares `{submodule}` as a git submodule, which is not checked out: `git submodule update --init` fetches it",
