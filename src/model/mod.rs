@@ -127,6 +127,8 @@ pub struct Model<'a> {
     pub set_elsewhere: set_elsewhere::SetElsewhere,
     /// Which module directories hold some of a module's parts.
     module_dirs_with_parts: workspace::DirAnswers,
+    /// Each file by its path, made when first asked for.
+    files_by_path: std::sync::OnceLock<rustc_hash::FxHashMap<&'a std::path::Path, FileId>>,
 }
 
 /// The module directories that checked files off the module path sit in
@@ -240,6 +242,7 @@ impl<'a> Model<'a> {
             templates,
             set_elsewhere,
             module_dirs_with_parts: Default::default(),
+            files_by_path: std::sync::OnceLock::new(),
         }
     }
 
@@ -691,7 +694,14 @@ impl<'a> Model<'a> {
         let relative = workspace::autoload_path(class);
         let inside = relative.strip_prefix(module_of(class)).ok()?;
         let expected = module_dir.join(inside);
-        self.files.iter().position(|f| f.source.path == expected)
+        let files_by_path = self.files_by_path.get_or_init(|| {
+            let mut by_path = rustc_hash::FxHashMap::default();
+            for (i, file) in self.files.iter().enumerate() {
+                by_path.entry(file.source.path.as_path()).or_insert(i);
+            }
+            by_path
+        });
+        files_by_path.get(expected.as_path()).copied()
     }
 
     /// Whether the file Puppet's autoloader reads for a class is in the

@@ -140,6 +140,9 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
     type Reads = Vec<(String, String, Vec<u32>)>;
     let mut in_templates: BTreeMap<Loc, (&Template, Reads)> = BTreeMap::new();
     for read in &compilation.fact_reads {
+        if sink.already_reported(&RULE, read.loc) {
+            continue;
+        }
         // A custom fact of that name is what the nodes get.
         let custom = model.facts.is_shipped_custom(&read.name) || model.facts.is_declared(&read.name);
         if custom || maybe_bound_elsewhere(model, compilation, read) {

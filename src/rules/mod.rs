@@ -680,6 +680,13 @@ impl<'m, 'a> Sink<'m, 'a> {
         self.conditional = conditional;
     }
 
+    /// Whether a report for `rule` at `loc` without related places would
+    /// change nothing: one is kept there already, and no example moves it.
+    /// Lets a rule skip building a message it would lose.
+    pub fn already_reported(&self, rule: &RuleInfo, loc: Loc) -> bool {
+        self.example.is_none() && self.findings.contains_key(&(rule.id, loc))
+    }
+
     /// Records a finding at `loc` (only in reported files); a second report
     /// for the same rule and place adds its related locations.
     pub fn report(&mut self, rule: &RuleInfo, loc: Loc, message: String, related: Vec<(Loc, String)>) {

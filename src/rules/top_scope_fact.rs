@@ -27,7 +27,8 @@ pub const RULE: RuleInfo = RuleInfo {
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
     for read in &compilation.fact_reads {
         // Templates are judged for legacy facts only.
-        if read.form == FactForm::FactsHash
+        if sink.already_reported(&RULE, read.loc)
+            || read.form == FactForm::FactsHash
             || read.template.is_some()
             || maybe_bound_elsewhere(model, compilation, read)
         {

@@ -383,14 +383,28 @@ pub(super) fn access(object: &Value, keys: &[Value]) -> Value {
             None => Value::Undef,
         },
         (Value::Type(t), keys) => {
-            let inner: Option<Vec<String>> = keys
-                .iter()
-                .map(|k| match k {
-                    Value::Str(s) => Some(format!("'{s}'")),
-                    other => other.to_text(),
-                })
-                .collect();
-            inner.map_or(Value::Unknown, |parts| Value::Type(format!("{t}[{}]", parts.join(", "))))
+            // Written into one string: parameter types are read per declaration.
+            let mut text = String::with_capacity(t.len() + 2 + keys.len() * 12);
+            text.push_str(t);
+            text.push('[');
+            for (i, key) in keys.iter().enumerate() {
+                if i > 0 {
+                    text.push_str(", ");
+                }
+                match key {
+                    Value::Str(s) => {
+                        text.push('\'');
+                        text.push_str(s);
+                        text.push('\'');
+                    }
+                    other => match other.to_text() {
+                        Some(part) => text.push_str(&part),
+                        None => return Value::Unknown,
+                    },
+                }
+            }
+            text.push(']');
+            Value::Type(text)
         }
         _ => Value::Unknown,
     }
