@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use tree_sitter::Node;
 
 use super::ast::*;
-use super::source::{SourceFile, Span};
+use super::source::{Position, SourceFile, Span};
 use super::MAX_NESTING;
 
 /// Deepest nesting of class definitions analysed: a nested class's name
@@ -183,6 +183,18 @@ impl<'t, 's> Lowerer<'t, 's> {
     }
 
     fn span(&self, node: Node<'_>) -> Span {
+        // Where every character is a byte, the parser's rows and byte
+        // columns are the positions: no search of the line index.
+        if self.source.lines.is_ascii() {
+            let position =
+                |point: tree_sitter::Point| Position { line: point.row as u32 + 1, column: point.column as u32 + 1 };
+            return Span {
+                start: node.start_byte(),
+                end: node.end_byte(),
+                start_pos: position(node.start_position()),
+                end_pos: position(node.end_position()),
+            };
+        }
         self.source.span(node.start_byte(), node.end_byte())
     }
 
@@ -1056,6 +1068,35 @@ mod tests {
         let plain = "class b { notice('x') }\n";
         let tree = parser.parse(plain, None).unwrap();
         assert!(comments_of(tree.root_node(), &SourceFile::new("b.pp", plain.to_string())).is_empty());
+    }
+
+    #[test]
+    fn spans_of_one_byte_text_are_the_line_index_positions() {
+        // Tabs, CRLF line ends and a heredoc: the parser's points and the
+        // line index agree on every node.
+        let text = "class a {\r\n\tfile { '/x':\r\n\t\tcontent => @(E),\r\n  body\r\n  | E\r\n\t}\r\n}\r\n";
+        let source = SourceFile::new("t.pp", text.to_string());
+        assert!(source.lines.is_ascii());
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&super::super::language()).unwrap();
+        let tree = parser.parse(text, None).unwrap();
+        let lowerer = Lowerer::new(tree.root_node(), &source).unwrap();
+        let mut cursor = tree.walk();
+        let mut seen = 0;
+        'walk: loop {
+            let node = cursor.node();
+            assert_eq!(lowerer.span(node), source.span(node.start_byte(), node.end_byte()), "{}", node.kind());
+            seen += 1;
+            if cursor.goto_first_child() {
+                continue;
+            }
+            while !cursor.goto_next_sibling() {
+                if !cursor.goto_parent() {
+                    break 'walk;
+                }
+            }
+        }
+        assert!(seen > 20);
     }
 
     #[test]

@@ -88,6 +88,11 @@ impl LineIndex {
     pub fn line_count(&self) -> usize {
         self.line_starts.len()
     }
+
+    /// Whether every character is one byte: then a column is a byte count.
+    pub fn is_ascii(&self) -> bool {
+        self.continuation_bytes.is_empty()
+    }
 }
 
 /// A checked file: its path as the user named it and its text.
