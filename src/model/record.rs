@@ -88,14 +88,14 @@ fn same_branches(a: &PathCond, b: &PathCond) -> bool {
 }
 
 /// Both paths' choices together.
-pub fn join(a: &PathCond, b: &PathCond) -> PathCond {
+pub fn join(a: &[(u32, u16)], b: &[(u32, u16)]) -> PathCond {
     // Most joins add a path to the empty one.
-    let in_order = |p: &PathCond| p.windows(2).all(|pair| pair[0] < pair[1]);
+    let in_order = |p: &[(u32, u16)]| p.windows(2).all(|pair| pair[0] < pair[1]);
     if b.is_empty() && in_order(a) {
-        return a.clone();
+        return a.to_vec();
     }
     if a.is_empty() && in_order(b) {
-        return b.clone();
+        return b.to_vec();
     }
     let mut out: PathCond = a.iter().chain(b).copied().collect();
     out.sort_unstable();
@@ -1162,10 +1162,15 @@ impl Compilation {
     }
 
     pub fn owner_path(&self, owner: &Owner) -> PathCond {
+        self.owner_path_ref(owner).to_vec()
+    }
+
+    /// As [`Compilation::owner_path`], without a copy.
+    pub fn owner_path_ref(&self, owner: &Owner) -> &[(u32, u16)] {
         match owner {
-            Owner::Top | Owner::Node => Vec::new(),
-            Owner::Class(name) => self.classes.get(&**name).map(|c| c.path.clone()).unwrap_or_default(),
-            Owner::Define(i) => self.instances.get(*i).map(|d| d.path.clone()).unwrap_or_default(),
+            Owner::Top | Owner::Node => &[],
+            Owner::Class(name) => self.classes.get(&**name).map_or(&[], |c| c.path.as_slice()),
+            Owner::Define(i) => self.instances.get(*i).map_or(&[], |d| d.path.as_slice()),
         }
     }
 

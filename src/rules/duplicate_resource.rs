@@ -74,11 +74,28 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
 /// later one with the earlier ones it can clash with, earliest first.
 pub fn clashes(compilation: &Compilation) -> Vec<(usize, Vec<usize>)> {
     let resources = &compilation.resources;
-    let paths: Vec<PathCond> = resources.iter().map(|r| full_path(compilation, r)).collect();
+    // Neighbouring resources mostly share their owner: its path and
+    // answers are looked up once for a run of them.
+    let mut last_owner: Option<(&Owner, &[(u32, u16)])> = None;
+    let paths: Vec<PathCond> = resources
+        .iter()
+        .map(|r| {
+            let owner_path = match last_owner {
+                Some((owner, path)) if same_owner(owner, &r.owner) => path,
+                _ => {
+                    let path = compilation.owner_path_ref(&r.owner);
+                    last_owner = Some((&r.owner, path));
+                    path
+                }
+            };
+            join(owner_path, &r.path)
+        })
+        .collect();
     let twins = duplicated_instances(compilation, &paths);
-    let mut by_title: HashMap<(&str, &str), Vec<usize>> = HashMap::default();
+    // By type and title: every declaration, and the first at each place.
+    let mut by_title: HashMap<(&str, &str), Declared> = HashMap::default();
+    by_title.reserve(resources.len());
     let mut by_key: HashMap<(&str, &str), Vec<usize>> = HashMap::default();
-    let mut by_place: HashMap<(&str, &str, Loc), usize> = HashMap::default();
     let mut pairs = Vec::new();
     // `if !defined(Type['title'])` guards: most compilations have few.
     let resource_guards: Vec<&Guard> =
@@ -91,12 +108,18 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, Vec<usize>)> {
     // Found once per owner: most resources share theirs.
     let mut never_runs_by_owner: HashMap<&Owner, bool> = HashMap::default();
     let mut inside_twin_by_owner: HashMap<&Owner, bool> = HashMap::default();
+    let mut last_answer: Option<(&Owner, bool)> = None;
     let never_runs: Vec<bool> = resources
         .iter()
-        .map(|r| {
-            *never_runs_by_owner.entry(&r.owner).or_insert_with(|| {
-                compilation.within_virtual_instance(&r.owner).is_some_and(|i| !compilation.may_realize(i))
-            })
+        .map(|r| match last_answer {
+            Some((owner, answer)) if same_owner(owner, &r.owner) => answer,
+            _ => {
+                let answer = *never_runs_by_owner.entry(&r.owner).or_insert_with(|| {
+                    compilation.within_virtual_instance(&r.owner).is_some_and(|i| !compilation.may_realize(i))
+                });
+                last_answer = Some((&r.owner, answer));
+                answer
+            }
         })
         .collect();
     for (i, resource) in resources.iter().enumerate() {
@@ -113,16 +136,16 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, Vec<usize>)> {
         // though a later unguarded one clashes with it.
         let guarded = paths[i].iter().any(|atom| guard_atoms.contains(atom))
             && is_guarded(&resource_guards, resources, resource, &paths[i]);
+        let declared = by_title.entry((resource.type_name.as_str(), resource.title.as_str())).or_default();
         if !inside_twin && !guarded {
-            let candidates =
-                by_title.get(&(resource.type_name.as_str(), resource.title.as_str())).into_iter().flatten().chain(
-                    resource
-                        .key
-                        .as_deref()
-                        .and_then(|k| by_key.get(&(resource.type_name.as_str(), k)))
-                        .into_iter()
-                        .flatten(),
-                );
+            let candidates = declared.all.iter().chain(
+                resource
+                    .key
+                    .as_deref()
+                    .and_then(|k| by_key.get(&(resource.type_name.as_str(), k)))
+                    .into_iter()
+                    .flatten(),
+            );
             let mut earlier: Vec<usize> = candidates
                 .copied()
                 .filter(|&j| {
@@ -137,7 +160,7 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, Vec<usize>)> {
             // Two instances of one defined type declaring a fixed title:
             // both declarations sit at one place.
             if earlier.is_empty() {
-                if let Some(&j) = by_place.get(&(resource.type_name.as_str(), resource.title.as_str(), resource.loc)) {
+                if let Some(&(_, j)) = declared.first_at.iter().find(|(loc, _)| *loc == resource.loc) {
                     // Under `if !defined(…)`, the block runs in one instance only.
                     let in_guarded_block = compilation.guarded(&paths[i], false, |_| true);
                     if together(compilation, &paths[i], &paths[j])
@@ -153,13 +176,32 @@ pub fn clashes(compilation: &Compilation) -> Vec<(usize, Vec<usize>)> {
                 pairs.push((i, earlier));
             }
         }
-        by_title.entry((&resource.type_name, &resource.title)).or_default().push(i);
+        declared.all.push(i);
+        if !declared.first_at.iter().any(|(loc, _)| *loc == resource.loc) {
+            declared.first_at.push((resource.loc, i));
+        }
         if let Some(key) = &resource.key {
             by_key.entry((&resource.type_name, key)).or_default().push(i);
         }
-        by_place.entry((&resource.type_name, &resource.title, resource.loc)).or_insert(i);
     }
     pairs
+}
+
+/// Whether two owners are one, comparing a class's shared name by
+/// address first.
+fn same_owner(a: &Owner, b: &Owner) -> bool {
+    match (a, b) {
+        (Owner::Class(x), Owner::Class(y)) => std::sync::Arc::ptr_eq(x, y) || x == y,
+        _ => a == b,
+    }
+}
+
+/// The declarations of one type and title: all of them in order, and the
+/// first at each place (most titles are declared at one).
+#[derive(Default)]
+struct Declared {
+    all: Vec<usize>,
+    first_at: smallvec::SmallVec<[(Loc, usize); 1]>,
 }
 
 /// The conditions, beyond those both declarations share, under which they
@@ -304,7 +346,7 @@ fn declared_under(compilation: &Compilation, resource: &ResourceDecl) -> Option<
 }
 
 fn full_path(compilation: &Compilation, resource: &ResourceDecl) -> PathCond {
-    join(&compilation.owner_path(&resource.owner), &resource.path)
+    join(compilation.owner_path_ref(&resource.owner), &resource.path)
 }
 
 /// Declared under `if !defined(Type['title'])` (or `unless defined(…)`),

@@ -248,7 +248,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 let own = Self::option_path(&Vec::new(), &option_choices, i);
                 self.implied.entry((choice, i as u16)).or_insert(own);
                 let body_path = Self::option_path(&ctx.path, &option_choices, i);
-                Ctx { path: join(&body_path, &vec![(choice, i as u16)]), ..ctx.clone() }
+                Ctx { path: join(&body_path, &[(choice, i as u16)]), ..ctx.clone() }
             } else {
                 ctx.clone()
             };
@@ -272,7 +272,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     let own = Self::option_path(&Vec::new(), &option_choices, option_choices.len());
                     self.implied.entry((choice, i as u16)).or_insert(own);
                     let body_path = Self::option_path(&ctx.path, &option_choices, option_choices.len());
-                    Ctx { path: join(&body_path, &vec![(choice, i as u16)]), ..ctx.clone() }
+                    Ctx { path: join(&body_path, &[(choice, i as u16)]), ..ctx.clone() }
                 } else {
                     ctx.clone()
                 };

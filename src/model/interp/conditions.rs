@@ -397,7 +397,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     }
 
     pub(super) fn with_choice(ctx: &Ctx, choice: u32, branch: u16) -> Ctx {
-        Ctx { path: join(&ctx.path, &vec![(choice, branch)]), ..ctx.clone() }
+        Ctx { path: join(&ctx.path, &[(choice, branch)]), ..ctx.clone() }
     }
 
     /// A literal written in the code: a string without interpolation, a
