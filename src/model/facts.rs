@@ -458,12 +458,7 @@ impl Facts {
                 (interpolated, interpolations)
             })
             .collect();
-        let mut interpolated = BTreeSet::new();
-        let mut interpolations = Vec::new();
-        for (names, found) in per_dir {
-            interpolated.extend(names);
-            interpolations.extend(found);
-        }
+        let (interpolated, mut interpolations) = merged(per_dir);
         let interpolated_only: BTreeSet<String> =
             interpolated.into_iter().filter(|name| !custom.contains(name) && !is_core_fact(name)).collect();
         custom.extend(interpolated_only.iter().cloned());
@@ -499,11 +494,8 @@ impl Facts {
                 data_keys_in(dir, 0, under_roots(dir), config.as_ref().map(|c| (dir.as_path(), c)))
             })
             .collect();
-        let mut data_keys = BTreeSet::new();
-        for (keys, found) in per_dir {
-            data_keys.extend(keys);
-            interpolations.extend(found);
-        }
+        let (data_keys, found) = merged(per_dir);
+        interpolations.extend(found);
         let closed = workspace.environments.iter().filter(|env| environment_data_in_tree(env)).cloned().collect();
         let open_modules =
             modules.iter().filter(|(_, dir)| !module_data_understood(dir)).map(|(name, _)| name.clone()).collect();
@@ -889,13 +881,18 @@ fn data_keys_in(
             (found, interpolations)
         })
         .collect();
-    let mut keys = BTreeSet::new();
+    merged(per_path)
+}
+
+/// Names and interpolations found in parts, in the parts' order.
+fn merged(parts: Vec<(BTreeSet<String>, Vec<Interpolation>)>) -> (BTreeSet<String>, Vec<Interpolation>) {
+    let mut names = BTreeSet::new();
     let mut interpolations = Vec::new();
-    for (found, more) in per_path {
-        keys.extend(found);
+    for (found, more) in parts {
+        names.extend(found);
         interpolations.extend(more);
     }
-    (keys, interpolations)
+    (names, interpolations)
 }
 
 /// The lines of a YAML document's root mapping, unindented. The root may
