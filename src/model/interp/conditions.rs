@@ -28,6 +28,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// same text in the same scope has the same value).
     pub(super) fn choice_for(&mut self, kind: &str, exprs: &[&Expr], ctx: &Ctx) -> u32 {
         let key = self.condition_key(kind, exprs, ctx);
+        self.choice_for_key(key)
+    }
+
+    fn choice_for_key(&mut self, key: ConditionKey) -> u32 {
         let next = self.choices + 1;
         let id = *self.choice_keys.entry(key).or_insert(next);
         self.choices = self.choices.max(id);
@@ -287,10 +291,20 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// The unknown value an expression is, keyed like conditions: the same
     /// text in the same scope is the same value.
     pub(super) fn subject_id(&mut self, subject: &Expr, ctx: &Ctx) -> u32 {
+        self.subject_id_keyed(subject, ctx, None)
+    }
+
+    /// As [`Self::subject_id`], given the key of a condition on the same
+    /// expression when it is already known: only its kind differs.
+    fn subject_id_keyed(&mut self, subject: &Expr, ctx: &Ctx, known: Option<ConditionKey>) -> u32 {
         let fact = self.fact_read(subject, ctx);
-        let key = match &fact {
-            Some(fact) => SubjectKey::Fact(fact.clone()),
-            None => SubjectKey::Condition(self.condition_key("subject", &[subject], ctx)),
+        let key = match (&fact, known) {
+            (Some(fact), _) => SubjectKey::Fact(fact.clone()),
+            (None, Some(mut known)) => {
+                known.kind = self.condition_texts.borrow_mut().intern("subject");
+                SubjectKey::Condition(known)
+            }
+            (None, None) => SubjectKey::Condition(self.condition_key("subject", &[subject], ctx)),
         };
         let next = self.subjects.len() as u32;
         let id = *self.subjects.entry(key).or_insert(next);
@@ -501,6 +515,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         // `$x < 11` and `$x >= 11` (`>` and `<=`, `=~` and `!~`) are one
         // test, true on one side and false on the other.
+        let mut whole_key = None;
         let (choice, true_branch) = match &tested.kind {
             ExprKind::Binary { op, left, right } => match op {
                 BinaryOp::Less | BinaryOp::GreaterEqual => {
@@ -512,9 +527,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 BinaryOp::Match | BinaryOp::NotMatch => {
                     (self.choice_for("if =~", &[left, right], ctx), u16::from(*op == BinaryOp::Match))
                 }
-                _ => (self.choice_for("if", &[tested], ctx), 1),
+                _ => self.plain_choice(tested, ctx, &mut whole_key),
             },
-            _ => (self.choice_for("if", &[tested], ctx), 1),
+            _ => self.plain_choice(tested, ctx, &mut whole_key),
         };
         // `$x =~ /re/`, `$x in [...]`, `$x > 1` test the value `$x`.
         let tested_value = match &tested.kind {
@@ -529,6 +544,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         let disjuncts = self.or_of_equalities(tested, ctx);
         let subject = match &disjuncts {
             Some((subject, _)) => *subject,
+            None if std::ptr::eq(tested_value, tested) => self.subject_id_keyed(tested_value, ctx, whole_key),
             None => self.subject_id(tested_value, ctx),
         };
         self.out.choice_subjects.insert(choice, subject);
@@ -564,6 +580,15 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             self.label(choice, ChoiceLabel::Condition { at: loc(ctx.file, tested), place, inverted });
         }
         (choice, true_branch)
+    }
+
+    /// The choice of a condition keyed by its whole text, whose key is
+    /// kept: the condition's subject, when it is the whole expression, is
+    /// keyed by the same.
+    fn plain_choice(&mut self, tested: &Expr, ctx: &Ctx, key: &mut Option<ConditionKey>) -> (u32, u16) {
+        let whole = self.condition_key("if", &[tested], ctx);
+        *key = Some(whole.clone());
+        (self.choice_for_key(whole), 1)
     }
 
     /// `$x == 'a' or $x == 'b' …`: the one subject every operand compares
@@ -884,7 +909,7 @@ fn fact_tested_present(expr: &Expr) -> Option<String> {
 /// bound to a data lookup or a class's variable written out as those), of
 /// the same kind, and for a condition on local variables, found in the same
 /// scopes. Texts are numbered by [`ConditionTexts::intern`].
-#[derive(PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub(super) struct ConditionKey {
     kind: u32,
     scopes: Option<smallvec::SmallVec<[u32; 4]>>,
