@@ -54,6 +54,11 @@ impl Value {
         }
     }
 
+    /// A string, integer, boolean or `undef`.
+    pub fn is_scalar_or_undef(&self) -> bool {
+        matches!(self, Value::Str(_) | Value::Int(_) | Value::Bool(_) | Value::Undef)
+    }
+
     /// Puppet's truthiness: only `undef` and `false` are false.
     pub fn truthy(&self) -> Option<bool> {
         match self {
@@ -176,7 +181,17 @@ impl Value {
     /// As `instance_of`, with the type aliases `alias` gives the written
     /// type of (`Stdlib::Port` → `Integer[0, 65535]`).
     pub fn instance_of_with<'t>(&self, type_text: &str, alias: &'t dyn Fn(&str) -> Option<&'t str>) -> Option<bool> {
-        TypeCheck { alias, depth: 0 }.check(self, type_text)
+        TypeCheck { alias, memo: None, depth: 0 }.check(self, type_text)
+    }
+
+    /// As `instance_of_with`, keeping in `memo` what aliases say of scalars.
+    pub fn instance_of_remembering<'t>(
+        &self,
+        type_text: &str,
+        alias: &'t dyn Fn(&str) -> Option<&'t str>,
+        memo: &'t dyn AliasMemo,
+    ) -> Option<bool> {
+        TypeCheck { alias, memo: Some(memo), depth: 0 }.check(self, type_text)
     }
     /// Does this value match a case option or selector key?
     pub fn matches(&self, pattern: &Value) -> Option<bool> {
@@ -199,8 +214,16 @@ impl Value {
 /// Aliases are followed this deep at most: an alias may refer to itself.
 const MAX_ALIAS_DEPTH: usize = 16;
 
+/// What a type alias said of a scalar value, kept across checks: the same
+/// few values (`present`, a host name) meet the same aliases very often.
+pub trait AliasMemo {
+    fn get(&self, alias: &str, value: &Value) -> Option<Option<bool>>;
+    fn insert(&self, alias: &str, value: &Value, result: Option<bool>);
+}
+
 struct TypeCheck<'a> {
     alias: &'a dyn Fn(&str) -> Option<&'a str>,
+    memo: Option<&'a dyn AliasMemo>,
     depth: usize,
 }
 
@@ -380,10 +403,19 @@ impl TypeCheck<'_> {
         if params.is_some() || self.depth >= MAX_ALIAS_DEPTH {
             return None;
         }
+        // Only an outermost alias's answer is whole: deeper ones may stop
+        // at the depth limit.
+        let memo = self.memo.filter(|_| self.depth == 0 && value.is_scalar_or_undef());
+        if let Some(known) = memo.and_then(|memo| memo.get(head, value)) {
+            return known;
+        }
         let written = (self.alias)(head)?;
         self.depth += 1;
         let result = self.check(value, written);
         self.depth -= 1;
+        if let Some(memo) = memo {
+            memo.insert(head, value, result);
+        }
         result
     }
 }

@@ -194,12 +194,14 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// resource-like declaration); so is every parameter not passed by
     /// name when a splat with unknown keys was.
     fn bind_parameters(&mut self, params: &[Parameter], passed: Vec<(String, Value)>, open_splat: bool, ctx: &Ctx) {
-        let passed: HashMap<String, Value> = passed.into_iter().collect();
+        // Few values are passed: a search beats a map. The last of a name
+        // given twice counts, as a map built from them would keep it.
+        let passed_value = |name: &str| passed.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v);
         let unknown_values = self.out.hypothetical() && matches!(ctx.owner, Owner::Class(_))
             || matches!(&ctx.owner, Owner::Define(i) if self.out.instances.get(*i).is_some_and(|d| d.entry));
         for param in params {
             // `undef` given for a parameter with a default gives the default.
-            let given = passed.get(&param.name).filter(|v| !(matches!(v, Value::Undef) && param.default.is_some()));
+            let given = passed_value(&param.name).filter(|v| !(matches!(v, Value::Undef) && param.default.is_some()));
             // Puppet's automatic parameter lookup: data for `class::param`
             // in the tree's Hiera data replaces the default, which Puppet
             // then does not evaluate (where the data applies).
@@ -249,7 +251,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 self.eval(t, ctx);
             }
             if self.record_values {
-                self.parameters.insert((ctx.scope, param.name.clone()), passed.contains_key(&param.name));
+                self.parameters.insert((ctx.scope, param.name.clone()), passed_value(&param.name).is_some());
             }
             self.bind_quietly(ctx.scope, &param.name, value, Some(Loc::new(ctx.file, param.name_span)));
         }
@@ -560,6 +562,53 @@ struct ScalarChecks {
     undef: Option<Option<bool>>,
 }
 
+impl ScalarChecks {
+    fn get(&self, value: &Value) -> Option<Option<bool>> {
+        match value {
+            Value::Str(s) => self.strings.get(s.as_str()).copied(),
+            Value::Int(i) => self.integers.get(i).copied(),
+            Value::Bool(b) => self.booleans[usize::from(*b)],
+            Value::Undef => self.undef,
+            _ => None,
+        }
+    }
+
+    fn insert(&mut self, value: &Value, result: Option<bool>) {
+        match value {
+            Value::Str(s) => {
+                self.strings.insert(s.clone(), result);
+            }
+            Value::Int(i) => {
+                self.integers.insert(*i, result);
+            }
+            Value::Bool(b) => self.booleans[usize::from(*b)] = Some(result),
+            Value::Undef => self.undef = Some(result),
+            _ => {}
+        }
+    }
+}
+
+impl crate::model::value::AliasMemo for TypeChecks {
+    fn get(&self, alias: &str, value: &Value) -> Option<Option<bool>> {
+        self.slot()?.aliases.get(alias)?.get(value)
+    }
+
+    fn insert(&self, alias: &str, value: &Value, result: Option<bool>) {
+        let Some(mut slot) = self.slot() else { return };
+        if !value.is_scalar_or_undef() {
+            return;
+        }
+        match slot.aliases.get_mut(alias) {
+            Some(checks) => checks.insert(value, result),
+            None => {
+                let mut checks = ScalarChecks::default();
+                checks.insert(value, result);
+                slot.aliases.insert(alias.into(), checks);
+            }
+        }
+    }
+}
+
 /// What parameter types (by their place) say of the scalar values given
 /// for them, shared by every compilation of a run: the same few values
 /// meet the same types very often. One slot per worker thread, so that
@@ -571,6 +620,8 @@ pub struct TypeChecks {
 #[derive(Default)]
 struct TypeCheckSlot {
     scalars: HashMap<Loc, ScalarChecks>,
+    /// By type alias name, for scalars checked against an alias anywhere.
+    aliases: HashMap<Box<str>, ScalarChecks>,
     /// Per definition, the literal defaults its parameters' types refuse.
     refused_defaults: HashMap<Loc, std::sync::Arc<[RefusedDefault]>>,
 }
@@ -590,33 +641,13 @@ impl TypeChecks {
     }
 
     fn get(&self, at: Loc, value: &Value) -> Option<Option<bool>> {
-        let slot = self.slot()?;
-        let checks = slot.scalars.get(&at)?;
-        match value {
-            Value::Str(s) => checks.strings.get(s.as_str()).copied(),
-            Value::Int(i) => checks.integers.get(i).copied(),
-            Value::Bool(b) => checks.booleans[usize::from(*b)],
-            Value::Undef => checks.undef,
-            _ => None,
-        }
+        self.slot()?.scalars.get(&at)?.get(value)
     }
 
     fn insert(&self, at: Loc, value: &Value, result: Option<bool>) {
         let Some(mut slot) = self.slot() else { return };
-        if !matches!(value, Value::Str(_) | Value::Int(_) | Value::Bool(_) | Value::Undef) {
-            return;
-        }
-        let checks = slot.scalars.entry(at).or_default();
-        match value {
-            Value::Str(s) => {
-                checks.strings.insert(s.clone(), result);
-            }
-            Value::Int(i) => {
-                checks.integers.insert(*i, result);
-            }
-            Value::Bool(b) => checks.booleans[usize::from(*b)] = Some(result),
-            Value::Undef => checks.undef = Some(result),
-            _ => {}
+        if value.is_scalar_or_undef() {
+            slot.scalars.entry(at).or_default().insert(value, result);
         }
     }
 
@@ -704,7 +735,8 @@ impl<'a> Interpreter<'_, 'a> {
             return known;
         }
         let (index, files) = (self.index, self.files);
-        let result = value.instance_of_with(written, &|name| type_alias_text(index, files, name));
+        let result =
+            value.instance_of_remembering(written, &|name| type_alias_text(index, files, name), self.type_checks);
         self.type_checks.insert(at, value, result);
         result
     }
@@ -860,7 +892,7 @@ fn unknown_where_refused(passed: &mut [(String, Value)], refused: &[String]) {
 }
 
 fn passed_values(given: Vec<Given>) -> (Vec<(String, Value)>, bool) {
-    let mut passed: Vec<(String, Value)> = Vec::new();
+    let mut passed: Vec<(String, Value)> = Vec::with_capacity(given.len());
     let mut splats = Vec::new();
     for (name, value, _) in given {
         if name == "*" {
