@@ -259,7 +259,18 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     }
 
     fn eval_string(&mut self, string: &StringLit, ctx: &Ctx) -> Value {
-        let mut text = Some(String::new());
+        if let [StringPart::Text(t)] = string.parts.as_slice() {
+            return Value::Str(t.clone());
+        }
+        let room = string
+            .parts
+            .iter()
+            .map(|part| match part {
+                StringPart::Text(t) => t.len(),
+                StringPart::Interpolation(_) => 16,
+            })
+            .sum();
+        let mut text = Some(String::with_capacity(room));
         for part in &string.parts {
             match part {
                 StringPart::Text(t) => {
@@ -268,10 +279,16 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     }
                 }
                 StringPart::Interpolation(expr) => {
+                    // Every interpolation runs (its reads are recorded), even
+                    // once the text is unknown.
                     let value = self.eval(expr, ctx);
-                    match (value.to_text(), &mut text) {
-                        (Some(piece), Some(text)) => text.push_str(&piece),
-                        _ => text = None,
+                    let Some(whole) = &mut text else { continue };
+                    match &value {
+                        Value::Str(piece) => whole.push_str(piece),
+                        other => match other.to_text() {
+                            Some(piece) => whole.push_str(&piece),
+                            None => text = None,
+                        },
                     }
                 }
             }

@@ -56,7 +56,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 continue;
             }
             let title = self.eval(&body.title, ctx);
-            let mut given: Vec<Given> = Vec::new();
+            let mut given: Vec<Given> = Vec::with_capacity(body.attributes.len() + defaults.len());
             for attribute in &body.attributes {
                 let value = self.eval(&attribute.value, ctx);
                 given.push((attribute.name.clone(), value, Loc::new(ctx.file, attribute.name_span)));
