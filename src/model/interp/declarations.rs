@@ -503,24 +503,25 @@ impl Interpreter<'_, '_> {
         declared: Owner,
         how: DeclHow,
     ) -> Vec<String> {
-        let mut names: Vec<(String, Loc)> = Vec::new();
+        // Borrowed: most given names are only compared.
+        let mut names: Vec<(std::borrow::Cow<'_, str>, Loc)> = Vec::with_capacity(given.len());
         let mut open_splat = false;
         for (name, value, place) in given {
             if name == "*" {
                 match splat_keys(value) {
-                    Some(keys) => names.extend(keys.into_iter().map(|key| (key, *place))),
+                    Some(keys) => names.extend(keys.into_iter().map(|key| (key.into(), *place))),
                     None => open_splat = true,
                 }
             } else {
-                names.push((name.clone(), *place));
+                names.push((name.as_str().into(), *place));
             }
         }
         let unknown: Vec<(String, Loc)> = names
             .iter()
             .filter(|(name, _)| {
-                name != "name" && !METAPARAMETERS.contains(&name.as_str()) && !params.iter().any(|p| p.name == *name)
+                name != "name" && !METAPARAMETERS.contains(&&**name) && !params.iter().any(|p| p.name == *name)
             })
-            .cloned()
+            .map(|(name, place)| (name.to_string(), *place))
             .collect();
         let missing: Vec<String> = params
             .iter()
@@ -529,7 +530,7 @@ impl Interpreter<'_, '_> {
             .collect();
         let mut mismatched = self.type_mismatches(definition, params, given, class);
         if !open_splat {
-            let given_names: Vec<&str> = names.iter().map(|(name, _)| name.as_str()).collect();
+            let given_names: Vec<&str> = names.iter().map(|(name, _)| &**name).collect();
             mismatched.extend(self.default_mismatches(definition, params, &given_names, at));
         }
         if unknown.is_empty() && missing.is_empty() && mismatched.is_empty() {
