@@ -19,6 +19,11 @@ pub struct RubyType {
     /// loop, a parent type, another file reopening the type, two modules
     /// defining it).
     pub attributes: Option<BTreeSet<String>>,
+    /// The one attribute that identifies a resource beside its title (its
+    /// namevar), or `None` when there are several (`name` and
+    /// `ruby_version`), title patterns, or code mplint cannot read: then
+    /// two resources of the type are one only if their titles are.
+    pub namevar: Option<String>,
 }
 
 /// Every Ruby resource type of the tree's modules, by name.
@@ -40,19 +45,27 @@ pub fn discover(workspace: &Workspace) -> BTreeMap<String, RubyType> {
     }
     // Files are read in parallel, then taken in module order: the first
     // module to define a type is the one named.
-    let read: Vec<Option<BTreeSet<String>>> = type_files
+    let read: Vec<(Option<BTreeSet<String>>, Option<String>)> = type_files
         .par_iter()
-        .map(|(_, path, stem)| std::fs::read_to_string(path).ok().and_then(|text| attributes(&text, stem)))
+        .map(|(_, path, stem)| match std::fs::read_to_string(path) {
+            Ok(text) => {
+                let attributes = attributes(&text, stem);
+                let namevar = attributes.as_ref().and_then(|_| namevar(&text));
+                (attributes, namevar)
+            }
+            Err(_) => (None, None),
+        })
         .collect();
     let mut types: BTreeMap<String, RubyType> = BTreeMap::new();
-    for ((module, _, stem), read) in type_files.into_iter().zip(read) {
+    for ((module, _, stem), (attributes, namevar)) in type_files.into_iter().zip(read) {
         match types.entry(stem) {
             std::collections::btree_map::Entry::Vacant(slot) => {
-                slot.insert(RubyType { module, attributes: read });
+                slot.insert(RubyType { module, attributes, namevar });
             }
             std::collections::btree_map::Entry::Occupied(mut slot) => {
-                if slot.get().attributes != read {
+                if slot.get().attributes != attributes || slot.get().namevar != namevar {
                     slot.get_mut().attributes = None;
+                    slot.get_mut().namevar = None;
                 }
             }
         }
@@ -69,6 +82,7 @@ pub fn discover(workspace: &Workspace) -> BTreeMap<String, RubyType> {
     for name in reopened_names {
         if let Some(found) = types.get_mut(&name) {
             found.attributes = None;
+            found.namevar = None;
         }
     }
     types
@@ -105,6 +119,37 @@ fn attributes(text: &str, name: &str) -> Option<BTreeSet<String>> {
         attributes.insert("ensure".to_string());
     }
     Some(attributes)
+}
+
+/// The type's one namevar, in a file whose attributes are all read: the
+/// parameter marked `isnamevar` (in its block) or `namevar: true`, else
+/// `name` when the type declares it (Puppet takes it then). `None` for
+/// several, none, or title patterns, which may take keys from the title.
+fn namevar(text: &str) -> Option<String> {
+    static PARAM: LazyLock<Regex> =
+        LazyLock::new(|| pattern(r"\bnew(?:param|property|check)\b\s*\(?\s*:([a-z_][a-z0-9_]*)"));
+    static MARKED: LazyLock<Regex> = LazyLock::new(|| pattern(r"\bisnamevar\b|:namevar\s*=>\s*true|\bnamevar:\s*true"));
+    let code = without_comments(text);
+    if code.contains("title_patterns") {
+        return None;
+    }
+    let starts: Vec<(usize, &str)> = PARAM
+        .captures_iter(&code)
+        .map(|c| (c.get(0).map_or(0, |m| m.start()), c.get(1).map_or("", |m| m.as_str())))
+        .collect();
+    // Each attribute's text runs to the next one's declaration.
+    let mut marked = Vec::new();
+    for (i, (start, name)) in starts.iter().enumerate() {
+        let end = starts.get(i + 1).map_or(code.len(), |(next, _)| *next);
+        if MARKED.is_match(&code[*start..end]) {
+            marked.push(*name);
+        }
+    }
+    match marked.as_slice() {
+        [one] => Some(one.to_string()),
+        [] if starts.iter().any(|(_, name)| *name == "name") => Some("name".to_string()),
+        _ => None,
+    }
 }
 
 fn pattern(source: &str) -> Regex {
@@ -155,6 +200,25 @@ mod tests {
         let text = "# newparam(x)\nPuppet::Type.newtype(:thing) do\n  ensurable\n  newparam(:name, namevar: true)\n  newproperty :size do\n  end\n  newparam(:flag, boolean: true, parent: Puppet::Parameter::Boolean)\nend\n";
         let read = attributes(text, "thing").unwrap();
         assert_eq!(read.into_iter().collect::<Vec<_>>(), ["ensure", "flag", "name", "size"]);
+    }
+
+    #[test]
+    fn the_namevar_is_read_when_there_is_one() {
+        use super::namevar;
+        let marked =
+            "Puppet::Type.newtype(:thing) do\n  newparam(:path) do\n    isnamevar\n  end\n  newparam(:name)\nend\n";
+        let argument =
+            "Puppet::Type.newtype(:thing) do\n  newparam(:key, :namevar => true)\n  newproperty(:size)\nend\n";
+        let plain_name = "Puppet::Type.newtype(:thing) do\n  newparam(:name) do\n  end\nend\n";
+        assert_eq!(namevar(marked).as_deref(), Some("path"));
+        assert_eq!(namevar(argument).as_deref(), Some("key"));
+        assert_eq!(namevar(plain_name).as_deref(), Some("name"));
+        let two = "Puppet::Type.newtype(:gem) do\n  newparam(:name) do\n    isnamevar\n  end\n  newparam(:ruby_version) do\n    isnamevar\n  end\nend\n";
+        let patterns = "Puppet::Type.newtype(:gem) do\n  def self.title_patterns\n    [[/(.*)/, [[:name]]]]\n  end\n  newparam(:name, namevar: true)\nend\n";
+        let commented = "Puppet::Type.newtype(:gem) do\n  newparam(:name) do\n    isnamevar\n  end\n  # newparam(:other) do isnamevar end\nend\n";
+        assert_eq!(namevar(two), None);
+        assert_eq!(namevar(patterns), None);
+        assert_eq!(namevar(commented).as_deref(), Some("name"));
     }
 
     #[test]

@@ -95,6 +95,12 @@ const SHIPPED_RESOURCE_TYPES: &[&str] = &[
     "exec",
 ];
 
+/// Whether Puppet or a module bundled with it ships the resource type,
+/// beside those whose attributes mplint checks.
+pub fn is_shipped_resource_type(name: &str) -> bool {
+    SHIPPED_RESOURCE_TYPES.contains(&name)
+}
+
 /// The types a tree knows.
 #[derive(Clone, Copy)]
 pub struct TypeNames<'m> {

@@ -12,7 +12,8 @@ use crate::rules::Level;
 
 /// ## What it does
 /// Reports two declarations of the same resource — same type and title, or
-/// same namevar (`file { 'a': path => '/x' }` and `file { '/x': }`) — that
+/// same namevar (`file { 'a': path => '/x' }` and `file { '/x': }`, for
+/// types whose one namevar is known) — that
 /// one node's catalog surely holds together whenever their shared
 /// conditions hold, wherever the two declarations live (two classes, two
 /// instances of one defined type, virtual or exported resources alike).

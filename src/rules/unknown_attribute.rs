@@ -48,7 +48,7 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             return None;
         }
         match (ruby_types.get(type_name), built_in_attributes(type_name)) {
-            (Some(RubyType { module, attributes: Some(ruby) }), _) => {
+            (Some(RubyType { module, attributes: Some(ruby), .. }), _) => {
                 let own: Vec<&str> = ruby.iter().map(String::as_str).collect();
                 let listed = own.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
                 let takes = if own.is_empty() { "only `name`".to_string() } else { listed };

@@ -120,6 +120,25 @@ fn recursive_defines_and_long_include_chains_terminate() {
 }
 
 #[test]
+fn a_type_from_outside_the_tree_is_identified_by_its_titles_only() {
+    // Its Ruby code may key it by more than `name` (a gem per Ruby
+    // version): one name under two titles is not surely one resource.
+    // One title twice is, whatever the type.
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "site.pp",
+        "node default {\n  vendor_gem { 'rake 2.7': name => 'rake', ruby => '2.7' }\n  \
+         vendor_gem { 'rake 3.1': name => 'rake', ruby => '3.1' }\n  vendor_gem { 'rake 2.7': }\n\
+         package { 'a': name => 'same' }\n  package { 'b': name => 'same' }\n}\n",
+    );
+    let found = findings(vec![dir.path().join("site.pp")], vec![]);
+    let duplicates: Vec<(&str, u32)> =
+        found.iter().filter(|f| f.rule == "duplicate-resource").map(|f| (f.rule, f.span.start_pos.line)).collect();
+    assert_eq!(duplicates, [("duplicate-resource", 4), ("duplicate-resource", 6)], "{found:#?}");
+}
+
+#[test]
 fn duplicate_resource_explains_both_chains() {
     let dir = tempfile::tempdir().unwrap();
     write(

@@ -7,6 +7,7 @@
 //!   `undefined-variable` at L;
 //! - "Duplicate declaration … cannot redeclare (line: L)" →
 //!   `duplicate-resource` or `duplicate-class-declaration` at L;
+//! - "Cannot alias T[b] to … at (line: L)" → `duplicate-resource` at L;
 //! - "stack level too deep" → `inheritance-cycle`;
 //! - "Cannot reassign variable" at L → `variable-reassigned` at L;
 //! - "Attempt to assign to a reserved variable name" at L →
@@ -119,6 +120,12 @@ fn expectation(error: &str, case: &str) -> Option<Expectation> {
             line: number_after(error, "cannot redeclare (line: "),
             why,
         });
+    }
+    // A second resource whose namevar's value is the first one's:
+    // "Cannot alias T[b] to ["x"] at (line: L); … already declared".
+    if error.contains("Cannot alias") {
+        let at = error.find(" at ")?;
+        return Some(Expectation { rules: &["duplicate-resource"], line: number_after(&error[at..], "line: "), why });
     }
     if error.contains("stack level too deep") {
         return Some(Expectation { rules: &["inheritance-cycle"], line: None, why });

@@ -144,7 +144,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             let last = titles.len().saturating_sub(1);
             for (i, title) in titles.into_iter().enumerate() {
                 let recorded = title.as_ref().map(|title| {
-                    let key = uniqueness_key(type_name, title, &given);
+                    let key = self
+                        .identifying_attribute(type_name)
+                        .and_then(|namevar| uniqueness_key(type_name, namevar, title, &given));
                     self.out.resources.push(ResourceDecl {
                         type_name: type_name.clone(),
                         title: title.clone(),
@@ -437,15 +439,33 @@ fn titles(value: &Value) -> Vec<Option<String>> {
     }
 }
 
-/// A resource's identity beside its title: its namevar's value. Files
-/// ignore trailing slashes; packages are unique per provider.
-fn uniqueness_key(type_name: &str, title: &str, attributes: &[Given]) -> Option<String> {
-    // Non-isomorphic types are unique by title alone (Puppet 7.23: two
-    // execs with one command compile).
-    if type_name == "exec" {
-        return None;
+impl<'m> Interpreter<'m, '_> {
+    /// The one attribute whose value identifies a resource of the type
+    /// beside its title, where that is certain: Puppet's own types, defined
+    /// types (`name`), and Ruby types of the tree with a single namevar. A
+    /// type of a module outside the tree may have several (`rvm_gem` is
+    /// keyed by `name` and `ruby_version`): only its titles identify it.
+    fn identifying_attribute(&self, type_name: &str) -> Option<&'m str> {
+        // Non-isomorphic types are unique by title alone (Puppet 7.23: two
+        // execs with one command compile). sshkey is keyed by name and key
+        // type.
+        if matches!(type_name, "exec" | "sshkey") {
+            return None;
+        }
+        let shipped = super::BUILT_IN_TYPES.contains(&type_name)
+            || crate::model::type_names::is_shipped_resource_type(type_name)
+            || type_name.starts_with("nagios_");
+        if shipped || self.index.find_define(type_name, self.standalone).is_some() {
+            return Some(namevar(type_name));
+        }
+        let ruby_types: &'m _ = self.type_names?.ruby_types();
+        ruby_types.get(type_name)?.namevar.as_deref()
     }
-    let namevar = namevar(type_name);
+}
+
+/// A resource's identity beside its title: the value of its namevar.
+/// Files ignore trailing slashes; packages are unique per provider.
+fn uniqueness_key(type_name: &str, namevar: &str, title: &str, attributes: &[Given]) -> Option<String> {
     let mut key = match attributes.iter().find(|(n, ..)| n == namevar) {
         // Given as `undef`, it is not given: Puppet takes the title.
         Some((_, Value::Undef, _)) | None => title.to_string(),

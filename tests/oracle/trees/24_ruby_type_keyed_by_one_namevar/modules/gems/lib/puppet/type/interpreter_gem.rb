@@ -1,0 +1,8 @@
+# A gem installed once per host: its name alone identifies the resource.
+Puppet::Type.newtype(:interpreter_gem) do
+  newparam(:name) do
+    isnamevar
+  end
+
+  newparam(:interpreter)
+end
