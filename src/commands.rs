@@ -150,7 +150,13 @@ pub fn initial_config() -> String {
          [rules]\n",
     );
     for rule in ALL_RULES {
-        text.push_str(&format!("# {} = \"{}\"\n", rule.id, rule.default_level.as_str()));
+        let level = rule.default_level.as_str();
+        if crate::rules::on_by_default(rule.id) {
+            text.push_str(&format!("# {} = \"{level}\"\n", rule.id));
+        } else {
+            // Off unless a policy or this file turns it on.
+            text.push_str(&format!("# {} = \"off\"  # \"{level}\" when turned on\n", rule.id));
+        }
     }
     text.push_str(
         "\n\
@@ -192,6 +198,22 @@ mod tests {
         for rule in ALL_RULES {
             assert!(text.contains(&format!("# {} = ", rule.id)), "{}", rule.id);
         }
+        // The levels listed are the defaults: uncommenting them changes none.
+        let mut in_rules = false;
+        let rules_uncommented: String = text
+            .lines()
+            .map(|l| {
+                in_rules = (in_rules || l == "[rules]") && !l.is_empty();
+                if in_rules {
+                    l.strip_prefix("# ").unwrap_or(l)
+                } else {
+                    l
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        std::fs::write(&file, &rules_uncommented).unwrap();
+        assert_eq!(crate::config::load(Some(&file)).unwrap().levels, crate::config::Settings::default().levels);
         // Uncommenting every line keeps it valid.
         let uncommented: String = text
             .lines()
