@@ -871,6 +871,18 @@ impl<'a> Model<'a> {
 
     /// The definitions of a module's namespace: the module's name, and the
     /// names under it.
+    /// Where the tree holds a copy of a module that the Puppetfile
+    /// installs, off the module path (vendored elsewhere too): the
+    /// directory named after the module that defines its first name.
+    pub fn module_copy_off_the_module_path(&self, module: &str) -> Option<&std::path::Path> {
+        if self.module_dir_present(module) || !self.workspace.puppetfile_modules.contains_key(module) {
+            return None;
+        }
+        let (_, defs) = self.names_of_module(module).next()?;
+        let file = self.relative_path(defs.first()?.file);
+        file.ancestors().skip(1).find(|dir| dir.file_name().is_some_and(|name| name == module))
+    }
+
     fn names_of_module<'s>(
         &'s self,
         module: &'s str,

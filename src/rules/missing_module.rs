@@ -181,7 +181,13 @@ pub fn check(model: &Model<'_>, mut uses: MissingUses, sink: &mut Sink<'_, '_>) 
             first,
             format!(
                 "module `{module}` is not in the checked tree{}: {named} used at {count} place{}; {where_from}",
-                if model.puppetfile_module_overlaid(&module) { " (only files added over it are)" } else { "" },
+                match model.module_copy_off_the_module_path(&module) {
+                    _ if model.puppetfile_module_overlaid(&module) => " (only files added over it are)".to_string(),
+                    // Vendored elsewhere too: not where Puppet loads it from.
+                    Some(copy) =>
+                        format!(" where Puppet loads it from (its copy in {} is off the module path)", copy.display()),
+                    None => String::new(),
+                },
                 if count == 1 { "" } else { "s" }
             ),
             related,

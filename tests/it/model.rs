@@ -120,6 +120,26 @@ fn recursive_defines_and_long_include_chains_terminate() {
 }
 
 #[test]
+fn a_module_the_puppetfile_installs_and_the_tree_vendors_off_the_module_path_is_named_with_its_copy() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = site:$basemodulepath\n");
+    write(root, "Puppetfile", "moduledir 'thirdparty'\nmod 'acme/widget'\nmod 'acme/gadget'\n");
+    write(root, "vendored/widget/manifests/init.pp", "class widget { }\n");
+    write(root, "manifests/site.pp", "node default {\n  include widget\n  include gadget\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let messages: Vec<&str> = found.iter().filter(|f| f.rule == "missing-module").map(|f| f.message.as_str()).collect();
+    assert_eq!(messages.len(), 2, "{found:#?}");
+    assert!(
+        messages[0].starts_with(
+            "module `widget` is not in the checked tree where Puppet loads it from (its copy in vendored/widget is off the module path)"
+        ),
+        "{messages:?}"
+    );
+    assert!(messages[1].starts_with("module `gadget` is not in the checked tree: "), "{messages:?}");
+}
+
+#[test]
 fn a_type_from_outside_the_tree_is_identified_by_its_titles_only() {
     // Its Ruby code may key it by more than `name` (a gem per Ruby
     // version): one name under two titles is not surely one resource.
