@@ -813,8 +813,13 @@ fn continues_operand<'t>(token: Node<'t>, previous: Option<Node<'t>>, family: &F
         "'",
         "\"",
     ];
-    let ends_operand =
-        previous.is_some_and(|p| ENDS_OPERAND.contains(&p.kind()) && !is_keyword_in_interpolation(p, family));
+    // The name a definition's header gives (`class a::b:c {`) is no
+    // operand: Puppet's parser wants `(`, `inherits` or `{` after it.
+    const DEFINITIONS: &[&str] = &["class_definition", "define_definition", "plan_definition", "function_definition"];
+    let names_a_definition = |p: Node<'t>| family.parent(p).is_some_and(|parent| DEFINITIONS.contains(&parent.kind()));
+    let ends_operand = previous.is_some_and(|p| {
+        ENDS_OPERAND.contains(&p.kind()) && !is_keyword_in_interpolation(p, family) && !names_a_definition(p)
+    });
     ends_operand && FOLLOWS_OPERAND.contains(&token.kind())
 }
 
