@@ -49,9 +49,7 @@ pub fn discover(workspace: &Workspace) -> BTreeMap<String, RubyType> {
         .par_iter()
         .map(|(_, path, stem)| match std::fs::read_to_string(path) {
             Ok(text) => {
-                let attributes = attributes(&text, stem);
-                let namevar = attributes.as_ref().and_then(|_| namevar(&text));
-                (attributes, namevar)
+                read_type(&text, stem).map_or((None, None), |(attributes, namevar)| (Some(attributes), namevar))
             }
             Err(_) => (None, None),
         })
@@ -88,9 +86,9 @@ pub fn discover(workspace: &Workspace) -> BTreeMap<String, RubyType> {
     types
 }
 
-/// The attributes a type file declares with literal names, or `None` when
-/// anything in it may declare others.
-fn attributes(text: &str, name: &str) -> Option<BTreeSet<String>> {
+/// The attributes a type file declares with literal names and its one
+/// namevar, if it has one; `None` when anything in it may declare others.
+fn read_type(text: &str, name: &str) -> Option<(BTreeSet<String>, Option<String>)> {
     static NEWTYPE: LazyLock<Regex> = LazyLock::new(|| pattern(r"newtype\(\s*:([a-z][a-z0-9_]*)([^)\n]*)"));
     // Mixins, helpers given the type, and blocks of code run in it
     // (`instance_eval(&COMMON_PARAMS)`) may add attributes.
@@ -111,43 +109,43 @@ fn attributes(text: &str, name: &str) -> Option<BTreeSet<String>> {
         return None;
     }
     let mut attributes = BTreeSet::new();
+    let mut declared_at: Vec<(usize, &str)> = Vec::new();
     for found in CALL.find_iter(&code) {
         let name = LITERAL.captures(&code[found.end()..])?;
-        attributes.insert(name[1].to_string());
+        let name = name.get(1).map_or("", |m| m.as_str());
+        attributes.insert(name.to_string());
+        declared_at.push((found.start(), name));
     }
     if ENSURABLE.is_match(&code) {
         attributes.insert("ensure".to_string());
     }
-    Some(attributes)
+    let namevar = namevar(&code, &declared_at);
+    Some((attributes, namevar))
 }
 
-/// The type's one namevar, in a file whose attributes are all read: the
-/// parameter marked `isnamevar` (in its block) or `namevar: true`, else
-/// `name` when the type declares it (Puppet takes it then). `None` for
-/// several, none, or title patterns, which may take keys from the title.
-fn namevar(text: &str) -> Option<String> {
-    static PARAM: LazyLock<Regex> =
-        LazyLock::new(|| pattern(r"\bnew(?:param|property|check)\b\s*\(?\s*:([a-z_][a-z0-9_]*)"));
-    static MARKED: LazyLock<Regex> = LazyLock::new(|| pattern(r"\bisnamevar\b|:namevar\s*=>\s*true|\bnamevar:\s*true"));
-    let code = without_comments(text);
+/// The type's one namevar, from its code and where each attribute is
+/// declared: the parameter marked `isnamevar` (in its block) or `namevar:
+/// true`, else `name` when the type declares it (Puppet takes it then).
+/// `None` for several, none, or title patterns, which may take keys from
+/// the title.
+fn namevar(code: &str, declared_at: &[(usize, &str)]) -> Option<String> {
+    static MARKED: LazyLock<Regex> =
+        LazyLock::new(|| pattern(r"(?-u:\b)isnamevar(?-u:\b)|:namevar\s*=>\s*true|(?-u:\b)namevar:\s*true"));
     if code.contains("title_patterns") {
         return None;
     }
-    let starts: Vec<(usize, &str)> = PARAM
-        .captures_iter(&code)
-        .map(|c| (c.get(0).map_or(0, |m| m.start()), c.get(1).map_or("", |m| m.as_str())))
-        .collect();
     // Each attribute's text runs to the next one's declaration.
     let mut marked = Vec::new();
-    for (i, (start, name)) in starts.iter().enumerate() {
-        let end = starts.get(i + 1).map_or(code.len(), |(next, _)| *next);
-        if MARKED.is_match(&code[*start..end]) {
+    for (i, (start, name)) in declared_at.iter().enumerate() {
+        let end = declared_at.get(i + 1).map_or(code.len(), |(next, _)| *next);
+        let text = &code[*start..end];
+        if text.contains("namevar") && MARKED.is_match(text) {
             marked.push(*name);
         }
     }
     match marked.as_slice() {
         [one] => Some(one.to_string()),
-        [] if starts.iter().any(|(_, name)| *name == "name") => Some("name".to_string()),
+        [] if declared_at.iter().any(|(_, name)| *name == "name") => Some("name".to_string()),
         _ => None,
     }
 }
@@ -193,7 +191,11 @@ fn ruby_files(dir: &Path) -> Vec<PathBuf> {
 
 #[cfg(test)]
 mod tests {
-    use super::attributes;
+    use super::read_type;
+
+    fn attributes(text: &str, name: &str) -> Option<std::collections::BTreeSet<String>> {
+        read_type(text, name).map(|(attributes, _)| attributes)
+    }
 
     #[test]
     fn literal_attributes_are_read() {
@@ -204,7 +206,7 @@ mod tests {
 
     #[test]
     fn the_namevar_is_read_when_there_is_one() {
-        use super::namevar;
+        let namevar = |text: &str| read_type(text, "thing").and_then(|(_, namevar)| namevar);
         let marked =
             "Puppet::Type.newtype(:thing) do\n  newparam(:path) do\n    isnamevar\n  end\n  newparam(:name)\nend\n";
         let argument =
@@ -213,9 +215,9 @@ mod tests {
         assert_eq!(namevar(marked).as_deref(), Some("path"));
         assert_eq!(namevar(argument).as_deref(), Some("key"));
         assert_eq!(namevar(plain_name).as_deref(), Some("name"));
-        let two = "Puppet::Type.newtype(:gem) do\n  newparam(:name) do\n    isnamevar\n  end\n  newparam(:ruby_version) do\n    isnamevar\n  end\nend\n";
-        let patterns = "Puppet::Type.newtype(:gem) do\n  def self.title_patterns\n    [[/(.*)/, [[:name]]]]\n  end\n  newparam(:name, namevar: true)\nend\n";
-        let commented = "Puppet::Type.newtype(:gem) do\n  newparam(:name) do\n    isnamevar\n  end\n  # newparam(:other) do isnamevar end\nend\n";
+        let two = "Puppet::Type.newtype(:thing) do\n  newparam(:name) do\n    isnamevar\n  end\n  newparam(:ruby_version) do\n    isnamevar\n  end\nend\n";
+        let patterns = "Puppet::Type.newtype(:thing) do\n  def self.title_patterns\n    [[/(.*)/, [[:name]]]]\n  end\n  newparam(:name, namevar: true)\nend\n";
+        let commented = "Puppet::Type.newtype(:thing) do\n  newparam(:name) do\n    isnamevar\n  end\n  # newparam(:other) do isnamevar end\nend\n";
         assert_eq!(namevar(two), None);
         assert_eq!(namevar(patterns), None);
         assert_eq!(namevar(commented).as_deref(), Some("name"));

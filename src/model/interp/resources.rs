@@ -145,7 +145,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             for (i, title) in titles.into_iter().enumerate() {
                 let recorded = title.as_ref().map(|title| {
                     let key = self
-                        .identifying_attribute(type_name)
+                        .identifying_attribute(type_name, is_define)
                         .and_then(|namevar| uniqueness_key(type_name, namevar, title, &given));
                     self.out.resources.push(ResourceDecl {
                         type_name: type_name.clone(),
@@ -445,17 +445,19 @@ impl<'m> Interpreter<'m, '_> {
     /// types (`name`), and Ruby types of the tree with a single namevar. A
     /// type of a module outside the tree may have several (`rvm_gem` is
     /// keyed by `name` and `ruby_version`): only its titles identify it.
-    fn identifying_attribute(&self, type_name: &str) -> Option<&'m str> {
+    fn identifying_attribute(&self, type_name: &str, is_define: bool) -> Option<&'m str> {
         // Non-isomorphic types are unique by title alone (Puppet 7.23: two
         // execs with one command compile). sshkey is keyed by name and key
         // type.
         if matches!(type_name, "exec" | "sshkey") {
             return None;
         }
-        let shipped = super::BUILT_IN_TYPES.contains(&type_name)
-            || crate::model::type_names::is_shipped_resource_type(type_name)
-            || type_name.starts_with("nagios_");
-        if shipped || self.index.find_define(type_name, self.standalone).is_some() {
+        let shipped = || {
+            super::BUILT_IN_TYPES.contains(&type_name)
+                || crate::model::type_names::is_shipped_resource_type(type_name)
+                || type_name.starts_with("nagios_")
+        };
+        if is_define || shipped() {
             return Some(namevar(type_name));
         }
         let ruby_types: &'m _ = self.type_names?.ruby_types();
