@@ -35,15 +35,16 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             continue;
         }
         let name = &*read.name;
-        let hash =
+        let (what, hash) =
             if model.facts.is_shipped_custom(name) || MODERN_FACTS.contains(&name) || PUPPET_FACTS.contains(&name) {
-                "facts"
+                ("a fact", "facts")
             } else if SERVER_FACTS.contains(&name) {
-                "server_facts"
+                // Set by the server, not by the agent's Facter.
+                ("a server fact", "server_facts")
             } else {
                 continue;
             };
-        let message = format!("{} reads a fact as a variable: use `${hash}['{name}']`", written(read));
+        let message = format!("{} reads {what} as a variable: use `${hash}['{name}']`", written(read));
         sink.report(&RULE, read.loc, message, Vec::new());
     }
 }
