@@ -63,8 +63,8 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
     let Some(manifest) = &file.manifest else { return };
     let text = &file.source.text;
     let mut report = |level, span, message: String| findings.push(Finding::in_file(&RULE, level, file, span, message));
-    let keyword =
-        |e: &Expr, keyword: &str| file.source.span(e.span.start, (e.span.start + keyword.len()).min(e.span.end));
+    // From the keyword, where Puppet reports, to the end of the name.
+    let header = |e: &Expr, name: Span| file.source.span(e.span.start, name.end.max(e.span.start));
     // Definitions inside a class are named after it (`sysd::string`): only
     // the full name can be one of Puppet's own.
     let mut nested = std::collections::HashSet::new();
@@ -95,17 +95,17 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
             ),
             ExprKind::Class(c) => {
                 let written = &text[c.name_span.start..c.name_span.end];
-                definition(keyword(e, "class"), "class", written, nested.contains(&e.span.start), &mut report);
+                definition(header(e, c.name_span), "class", written, nested.contains(&e.span.start), &mut report);
                 parameters(&c.params, Some("class"), &mut report);
             }
             ExprKind::Define(d) => {
                 let written = &text[d.name_span.start..d.name_span.end];
-                definition(keyword(e, "define"), "defined type", written, nested.contains(&e.span.start), &mut report);
+                definition(header(e, d.name_span), "defined type", written, nested.contains(&e.span.start), &mut report);
                 parameters(&d.params, Some("defined type"), &mut report);
             }
             ExprKind::Function(f) => {
                 let written = &text[f.name_span.start..f.name_span.end];
-                definition(keyword(e, "function"), "function", written, false, &mut report);
+                definition(header(e, f.name_span), "function", written, false, &mut report);
                 parameters(&f.params, None, &mut report);
                 if let Some(r) = &f.return_type {
                     future_reserved_type(r, &mut report);
@@ -144,7 +144,8 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
     }
 }
 
-/// Checks a definition's name; `at` is its keyword, where Puppet reports.
+/// Checks a definition's name; `at` starts at its keyword, where Puppet
+/// reports.
 /// One `nested` in a class is named after it: `string` there is no type's.
 fn definition(at: Span, what: &str, written: &str, nested: bool, report: &mut impl FnMut(Level, Span, String)) {
     if !is_definition_name(written) {
