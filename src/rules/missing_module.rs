@@ -128,9 +128,12 @@ pub fn module_of_finding(finding: &crate::rules::Finding) -> Option<&str> {
 }
 
 /// Adds the declarations of defined types of absent modules
-/// (`wget::fetch { … }`), which `unknown-resource-type` leaves to this rule.
+/// (`wget::fetch { … }`), which `unknown-resource-type` leaves to this rule,
+/// and of a type named like an absent module that the code's Puppetfile or
+/// metadata.json asks for (`concat { … }`: the `concat` module's own type).
 fn add_defined_types(model: &Model<'_>, uses: &mut MissingUses, defined_types: &mut BTreeSet<String>) {
     use rayon::prelude::*;
+    let type_names = model.type_names();
     // Files are walked in parallel, their uses added in file order.
     let per_file: Vec<Vec<(String, Loc)>> = (0..model.files.len())
         .into_par_iter()
@@ -139,17 +142,43 @@ fn add_defined_types(model: &Model<'_>, uses: &mut MissingUses, defined_types: &
             model.walk_if_reported(file, |e| {
                 let crate::syntax::ast::ExprKind::Resource(resource) = &e.kind else { return };
                 let Some(type_name) = resource.type_name() else { return };
-                if type_name.is_qualified() && !model.module_present(&type_name) {
+                let unknown_module_type = || type_names.names_no_type(&type_name);
+                if !model.module_present(&type_name) && (type_name.is_qualified() || unknown_module_type()) {
                     found.push((type_name, Loc::new(file, resource.type_expr.span)));
                 }
             });
             found
         })
         .collect();
+    let mut asked_for: BTreeMap<(String, Option<String>), bool> = BTreeMap::new();
     for (type_name, loc) in per_file.into_iter().flatten() {
+        // A type without a namespace may be any module's Ruby type: it is
+        // this module's only where the code's dependencies name the module.
+        if !type_name.is_qualified() {
+            let user = match &model.index.roles[loc.file()] {
+                FileRole::Module { module } | FileRole::Example { module } => Some(module.clone()),
+                _ => None,
+            };
+            let key = (type_name.clone(), user);
+            let named =
+                *asked_for.entry(key).or_insert_with_key(|(module, user)| dependency_named(model, module, user));
+            if !named {
+                continue;
+            }
+        }
         uses.add(model, &type_name, loc);
         defined_types.insert(type_name);
     }
+}
+
+/// Whether an environment's Puppetfile, or the using module's metadata.json
+/// or Puppetfile, names `module`.
+fn dependency_named(model: &Model<'_>, module: &str, user: &Option<String>) -> bool {
+    if model.workspace.puppetfile_modules.contains_key(module) {
+        return true;
+    }
+    let Some(dir) = user.as_ref().and_then(|user| model.modules.get(user)) else { return false };
+    metadata_dependencies(dir).iter().any(|(short, _)| short == module) || puppetfile_installs(dir, module)
 }
 
 pub fn check(model: &Model<'_>, mut uses: MissingUses, sink: &mut Sink<'_, '_>) {
@@ -180,7 +209,7 @@ pub fn check(model: &Model<'_>, mut uses: MissingUses, sink: &mut Sink<'_, '_>) 
             &RULE,
             first,
             format!(
-                "module `{module}` is not in the checked tree{}: {named} used at {count} place{}; {where_from}",
+                "module `{module}` is not in the checked tree{}: {named} used at {count} place{}{}; {where_from}",
                 match model.module_copy_off_the_module_path(&module) {
                     _ if model.puppetfile_module_overlaid(&module) => " (only files added over it are)".to_string(),
                     // Vendored elsewhere too: not where Puppet loads it from.
@@ -188,7 +217,13 @@ pub fn check(model: &Model<'_>, mut uses: MissingUses, sink: &mut Sink<'_, '_>) 
                         format!(" where Puppet loads it from (its copy in {} is off the module path)", copy.display()),
                     None => String::new(),
                 },
-                if count == 1 { "" } else { "s" }
+                if count == 1 { "" } else { "s" },
+                // A finding lists only so many places.
+                if count > super::MAX_RELATED + 1 {
+                    format!(" ({} shown)", super::MAX_RELATED + 1)
+                } else {
+                    String::new()
+                }
             ),
             related,
         );

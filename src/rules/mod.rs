@@ -631,7 +631,7 @@ pub fn index_findings<'m, 'a>(model: &'m Model<'a>) -> Vec<Sink<'m, 'a>> {
 }
 
 /// Most related locations one finding lists.
-const MAX_RELATED: usize = 12;
+pub const MAX_RELATED: usize = 12;
 
 /// A finding before its places are turned into paths and spans: level,
 /// message, related places, flow.

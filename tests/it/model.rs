@@ -720,6 +720,40 @@ fn the_puppetfile_of_a_module_checked_alone_is_read() {
 }
 
 #[test]
+fn a_type_named_like_a_missing_dependency_is_a_use_of_that_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("demo");
+    write(&module, "metadata.json", "{\"name\": \"acme-demo\", \"dependencies\": [{\"name\": \"puppetlabs/concat\"}]}");
+    write(&module, "manifests/init.pp", "class demo {\n  concat { '/etc/demo.conf': }\n  file_line { 'x': }\n}\n");
+    write(
+        &module,
+        "manifests/part.pp",
+        "class demo::part {\n  concat::fragment { 'part': target => '/etc/demo.conf' }\n}\n",
+    );
+    let found = findings(vec![module.clone()], vec![]);
+    // `file_line` may be any module's Ruby type: no dependency names it.
+    assert_eq!(rules(&found), [("missing-module", "init.pp".to_string(), 2)], "{found:#?}");
+    assert!(found[0].message.contains("`concat` and 1 more name used at 2 places;"), "{}", found[0].message);
+    // Without the dependency, `concat` alone is no sign of the module.
+    write(&module, "metadata.json", "{\"name\": \"acme-demo\"}");
+    let found = findings(vec![module], vec![]);
+    assert_eq!(rules(&found), [("missing-module", "part.pp".to_string(), 2)], "{found:#?}");
+}
+
+#[test]
+fn a_missing_module_used_in_more_places_than_shown_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("demo");
+    write(&module, "metadata.json", "{\"name\": \"acme-demo\"}");
+    let body: String = (1..=15).map(|i| format!("  include other::c{i}\n")).collect();
+    write(&module, "manifests/init.pp", format!("class demo {{\n{body}}}\n"));
+    let found = findings(vec![module], vec![]);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(found[0].message.contains("used at 15 places (13 shown)"), "{}", found[0].message);
+    assert_eq!(found[0].related.len(), 12, "{found:#?}");
+}
+
+#[test]
 fn custom_facts_named_like_legacy_facts_are_not_legacy() {
     let dir = tempfile::tempdir().unwrap();
     let module = dir.path().join("site_facts");
@@ -740,6 +774,23 @@ fn custom_facts_named_like_legacy_facts_are_not_legacy() {
         [
             "`$::osfamily` reads a fact as a variable: use `$facts['osfamily']`",
             "`$lsbdistcodename` reads a fact as a variable: use `$facts['lsbdistcodename']`"
+        ],
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn a_server_fact_read_as_a_variable_is_called_a_server_fact() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("report");
+    write(&module, "manifests/init.pp", "class report {\n  notify { \"${::serverversion} ${::kernel}\": }\n}\n");
+    let found = findings(vec![module], vec![]);
+    let notes: Vec<&str> = found.iter().filter(|f| f.rule == "top-scope-fact").map(|f| f.message.as_str()).collect();
+    assert_eq!(
+        notes,
+        [
+            "`$::serverversion` reads a server fact as a variable: use `$server_facts['serverversion']`",
+            "`$::kernel` reads a fact as a variable: use `$facts['kernel']`"
         ],
         "{found:#?}"
     );
