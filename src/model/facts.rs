@@ -489,7 +489,7 @@ impl Facts {
                 // this directory and mplint reads the configuration.
                 let config = std::fs::read_to_string(owner.join("hiera.yaml"))
                     .ok()
-                    .and_then(|text| HieraConfig::read(&text))
+                    .and_then(|text| HieraConfig::read(&text).or_else(|| HieraConfig::read_version_3(&text)))
                     .filter(|config| config.datadirs_or_default().iter().any(|d| d == name));
                 data_keys_in(dir, 0, under_roots(dir), config.as_ref().map(|c| (dir.as_path(), c)))
             })
@@ -668,6 +668,82 @@ impl HieraConfig {
             config.entry(key.trim(), value, &mut version_5, &mut list_of)?;
         }
         version_5.then_some(config)
+    }
+
+    /// Reads a version 3 configuration (`:hierarchy:`, `:backends:`,
+    /// `:datadir:` under a backend) for the files it reads only: each
+    /// level's name with its backends' extensions, under the last
+    /// directory of `:datadir:`. `None` for a backend other than YAML,
+    /// JSON or eyaml, a data directory whose last part is interpolated or
+    /// that backends name differently, or no hierarchy.
+    fn read_version_3(text: &str) -> Option<HieraConfig> {
+        let mut levels: Vec<String> = Vec::new();
+        let mut backends: Vec<String> = Vec::new();
+        let mut datadirs: Vec<String> = Vec::new();
+        let mut list_of: Option<&str> = None;
+        let unquote = |v: &str| v.trim().trim_matches(['"', '\'']).to_string();
+        for raw in text.lines() {
+            let line = raw.split(" #").next().unwrap_or(raw);
+            let trimmed = line.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') || trimmed == "---" {
+                continue;
+            }
+            if let Some(item) = trimmed.strip_prefix("- ") {
+                match list_of {
+                    Some(":hierarchy") => levels.push(unquote(item)),
+                    Some(":backends") => backends.push(unquote(item)),
+                    _ => {}
+                }
+                continue;
+            }
+            let (key, value) = trimmed.split_once(':')?;
+            // Keys are written with a leading colon (`:hierarchy:`).
+            let (key, value) = if key.is_empty() {
+                let (k, v) = value.split_once(':')?;
+                (format!(":{}", k.trim()), v.trim())
+            } else {
+                (key.trim().to_string(), value.trim())
+            };
+            list_of = None;
+            match key.as_str() {
+                ":hierarchy" | ":backends" => {
+                    let items = value.strip_prefix('[').and_then(|v| v.strip_suffix(']'));
+                    let target = if key == ":hierarchy" { &mut levels } else { &mut backends };
+                    match items {
+                        Some(items) => target.extend(items.split(',').map(unquote).filter(|i| !i.is_empty())),
+                        None if value.is_empty() => {
+                            list_of = Some(if key == ":hierarchy" { ":hierarchy" } else { ":backends" })
+                        }
+                        None => target.push(unquote(value)),
+                    }
+                }
+                ":datadir" => datadirs.push(unquote(value)),
+                _ => {}
+            }
+        }
+        if backends.is_empty() {
+            backends.push("yaml".to_string());
+        }
+        let extensions: Vec<&str> = backends
+            .iter()
+            .map(|backend| match backend.as_str() {
+                "yaml" => Some("yaml"),
+                "json" => Some("json"),
+                "eyaml" => Some("eyaml"),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        let last_parts: BTreeSet<&str> =
+            datadirs.iter().map(|dir| dir.trim_end_matches('/').rsplit('/').next().unwrap_or_default()).collect();
+        let [datadir] = last_parts.into_iter().collect::<Vec<_>>()[..] else { return None };
+        if levels.is_empty() || datadir.is_empty() || datadir.contains("%{") {
+            return None;
+        }
+        let patterns = levels
+            .iter()
+            .flat_map(|level| extensions.iter().map(move |extension| format!("{level}.{extension}")))
+            .collect();
+        Some(HieraConfig { datadirs: vec![datadir.to_string()], fixed_paths: Vec::new(), patterns, mapped: false })
     }
 
     fn entry(&mut self, key: &str, value: &str, version_5: &mut bool, list_of: &mut Option<String>) -> Option<()> {
@@ -1242,6 +1318,27 @@ mod tests {
         assert!(config.may_read("common.yaml"));
         assert!(!config.may_read("groups/db/extra.yaml"));
         assert!(!config.may_read("activemq/hiera.yaml"));
+    }
+
+    #[test]
+    fn the_files_a_version_3_hierarchy_reads() {
+        let text = "---\n:backends:\n  - yaml\n  - eyaml\n:hierarchy:\n  - \"node/%{::clientcert}\"\n  - common\n:yaml:\n  :datadir: /etc/puppet/environments/%{environment}/hieradata\n:eyaml:\n  :datadir: '/etc/puppet/environments/%{environment}/hieradata/'\n";
+        let config = HieraConfig::read_version_3(text).unwrap();
+        assert_eq!(config.datadirs, ["hieradata"]);
+        assert!(config.may_read("node/web01.example.com.yaml"));
+        assert!(config.may_read("common.eyaml"));
+        assert!(!config.may_read("example.yaml"));
+        let inline = ":backends: [yaml]\n:hierarchy: [common]\n:yaml:\n  :datadir: hieradata\n";
+        assert!(HieraConfig::read_version_3(inline).unwrap().may_read("common.yaml"));
+        // Another backend, a data directory of its own per backend, none given.
+        assert_eq!(
+            HieraConfig::read_version_3(
+                ":backends: [yaml, vault]\n:hierarchy: [common]\n:yaml:\n  :datadir: hieradata\n"
+            ),
+            None
+        );
+        assert_eq!(HieraConfig::read_version_3(":backends: [yaml, json]\n:hierarchy: [common]\n:yaml:\n  :datadir: hieradata\n:json:\n  :datadir: jsondata\n"), None);
+        assert_eq!(HieraConfig::read_version_3(":hierarchy: [common]\n"), None);
     }
 
     #[test]

@@ -1470,6 +1470,29 @@ fn yaml_under_data_that_no_hierarchy_level_reads_is_not_hiera_data() {
 }
 
 #[test]
+fn yaml_that_no_level_of_a_version_3_hierarchy_reads_is_not_hiera_data() {
+    // Puppet 7 with this configuration as the site's Hiera looks `k` up
+    // in base.yaml only; example.yaml is never read.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "hiera.yaml",
+        "---\n:backends:\n  - yaml\n:hierarchy:\n  - node/%{::clientcert}\n  - base\n:yaml:\n  :datadir: /etc/puppet/environments/%{environment}/hieradata\n",
+    );
+    write(root, "hieradata/base.yaml", "---\nk: \"%{::fqdn}\"\n");
+    write(root, "hieradata/node/web01.yaml", "---\nk: \"%{::hostname}\"\n");
+    write(root, "hieradata/example.yaml", "---\nk: \"%{::domain}\"\n");
+    write(root, "manifests/site.pp", "node default {\n  notify { lookup('k'): }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(
+        rules(&found),
+        [("legacy-fact", "base.yaml".to_string(), 2), ("legacy-fact", "web01.yaml".to_string(), 2)],
+        "{found:#?}"
+    );
+}
+
+#[test]
 fn a_class_the_site_defines_and_a_module_init_pp_too_is_not_a_certain_duplicate() {
     // Puppet finds `keychain` in the site's manifests and never reads the
     // module's init.pp here (it compiles this).
