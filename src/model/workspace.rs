@@ -109,6 +109,9 @@ fn role_in_module(module: &str, subdir: Option<&str>) -> Option<FileRole> {
 pub struct MissingEntry {
     pub conf: PathBuf,
     pub entry: String,
+    /// The environment's Puppetfile, where the entry is the directory it
+    /// installs into: that holds only the modules the Puppetfile names.
+    pub filled_by: Option<PathBuf>,
 }
 
 /// A module name Puppet accepts.
@@ -1445,7 +1448,14 @@ impl Workspace {
                     {
                         // Read as a module path: see `code_dir_module_path`.
                     } else {
-                        self.missing_entries.push(MissingEntry { conf: conf.clone(), entry });
+                        let installs_here = !puppetfile.installed.is_empty()
+                            && crate::paths::normalize(&dir, root)
+                                == crate::paths::normalize(
+                                    &root.join(puppetfile.moduledir.as_deref().unwrap_or("modules")),
+                                    root,
+                                );
+                        let filled_by = installs_here.then(|| root.join("Puppetfile"));
+                        self.missing_entries.push(MissingEntry { conf: conf.clone(), entry, filled_by });
                     }
                 }
                 self.stated_module_paths.push(stated);
@@ -1994,7 +2004,11 @@ mod tests {
         assert_eq!(ws.role(&root.join("loose.pp")), FileRole::Standalone);
         assert_eq!(
             ws.missing_entries,
-            vec![MissingEntry { conf: root.join("environment.conf"), entry: "$basemodulepath".into() }]
+            vec![MissingEntry {
+                conf: root.join("environment.conf"),
+                entry: "$basemodulepath".into(),
+                filled_by: None
+            }]
         );
     }
 }

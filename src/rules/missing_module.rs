@@ -304,9 +304,20 @@ fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String
             }
         }
     }
-    if let Some(entry) = ws.missing_entries.first() {
+    // No Puppetfile installs it: the directory one installs into is not
+    // where it comes from.
+    if let Some(entry) = ws.missing_entries.iter().find(|entry| entry.filled_by.is_none()) {
         return format!(
             "the modulepath entry `{}` of {}, not in the checked tree, may provide it",
+            entry.entry,
+            ws.display.show(&entry.conf).display()
+        );
+    }
+    if let Some(entry) = ws.missing_entries.first() {
+        let puppetfile = entry.filled_by.as_deref().unwrap_or(&entry.conf);
+        return format!(
+            "{} does not install it, and the modulepath entry `{}` of {} holds what it installs",
+            ws.display.show(puppetfile).display(),
             entry.entry,
             ws.display.show(&entry.conf).display()
         );

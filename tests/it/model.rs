@@ -754,6 +754,36 @@ fn a_missing_module_used_in_more_places_than_shown_says_so() {
 }
 
 #[test]
+fn the_directory_a_puppetfile_fills_is_not_named_for_a_module_it_does_not_install() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = site-modules:modules:$basemodulepath\n");
+    write(root, "Puppetfile", "mod 'puppetlabs-stdlib', '6.5.0'\n");
+    write(root, "manifests/site.pp", "node default {\n  include profile::agent\n}\n");
+    write(root, "site-modules/profile/manifests/agent.pp", "class profile::agent {\n  include pe_tools::agent\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let notes: Vec<&str> = found.iter().filter(|f| f.rule == "missing-module").map(|f| f.message.as_str()).collect();
+    assert_eq!(notes.len(), 1, "{found:#?}");
+    assert!(
+        notes[0].contains("the modulepath entry `$basemodulepath` of ")
+            && notes[0].ends_with("environment.conf, not in the checked tree, may provide it"),
+        "{}",
+        notes[0]
+    );
+    // Without another entry, where it could come from is not known.
+    write(root, "environment.conf", "modulepath = site-modules:modules\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let notes: Vec<&str> = found.iter().filter(|f| f.rule == "missing-module").map(|f| f.message.as_str()).collect();
+    assert_eq!(notes.len(), 1, "{found:#?}");
+    assert!(
+        notes[0].contains("Puppetfile does not install it, and the modulepath entry `modules` of ")
+            && notes[0].ends_with("environment.conf holds what it installs"),
+        "{}",
+        notes[0]
+    );
+}
+
+#[test]
 fn custom_facts_named_like_legacy_facts_are_not_legacy() {
     let dir = tempfile::tempdir().unwrap();
     let module = dir.path().join("site_facts");
