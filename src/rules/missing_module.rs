@@ -72,6 +72,7 @@ pub fn collect(model: &Model<'_>, compilation: &Compilation, uses: &mut MissingU
             if name.is_empty()
                 || crate::model::index::class_name_flaw(name).is_some()
                 || relative_parent_at(model, name, *loc)
+                || super::unknown_class::relative_class_at(model, name, *loc).is_some()
             {
                 continue;
             }

@@ -47,6 +47,13 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                 sink.report_at_level(&RULE, Level::Error, *loc, message, Vec::new(), Vec::new());
                 continue;
             }
+            if let Some(meant) = relative_class_at(model, name, *loc) {
+                let message = format!(
+                    "Puppet 4 and later look `{name}` up as a top-level class, which the checked tree does not define (\"Could not find class ::{name}\"); Puppet 3 found `{meant}` relative to the enclosing class's namespace: write `{meant}`"
+                );
+                sink.report(&RULE, *loc, message, vec![]);
+                continue;
+            }
             if !model.module_present(name) {
                 continue; // missing-module says it, once per module
             }
@@ -160,6 +167,46 @@ pub fn finish(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 );
             }
         }
+    }
+}
+
+/// The class a Puppet 3 relative name declared at `loc` (`include
+/// amq::service` in `profile::mq`) meant: one in the namespace of the class
+/// whose body holds `loc`, when no class of that name exists at the top.
+/// Puppet 4 and later look the name up at the top only.
+pub fn relative_class_at(model: &Model<'_>, name: &str, loc: Loc) -> Option<String> {
+    let file = loc.file();
+    let manifest = model.files.get(file)?.manifest.as_ref()?;
+    // Classes nest only directly in class bodies.
+    let mut enclosing: Option<String> = None;
+    let mut statements = &manifest.statements[..];
+    'descend: loop {
+        for statement in statements {
+            let crate::syntax::ast::ExprKind::Class(class) = &statement.kind else { continue };
+            if statement.span.start <= loc.start() && loc.start() < statement.span.end {
+                let own = normalize_name(&class.name);
+                enclosing = Some(match enclosing {
+                    Some(outer) => format!("{outer}::{own}"),
+                    None => own,
+                });
+                statements = &class.body.statements;
+                continue 'descend;
+            }
+        }
+        break;
+    }
+    let name = normalize_name(name);
+    if name.is_empty() || model.index.find_type(&name, Some(file)).is_some() {
+        return None;
+    }
+    let class = enclosing?;
+    let mut namespace = class.as_str();
+    loop {
+        let candidate = format!("{namespace}::{name}");
+        if model.index.find_class(&candidate, Some(file)).is_some() {
+            return Some(candidate);
+        }
+        namespace = namespace.rsplit_once("::")?.0;
     }
 }
 

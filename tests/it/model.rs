@@ -784,6 +784,22 @@ fn the_directory_a_puppetfile_fills_is_not_named_for_a_module_it_does_not_instal
 }
 
 #[test]
+fn a_relative_include_of_a_nested_class_names_the_class_puppet_3_found() {
+    // Oracle case 582: Puppet 7 fails with "Could not find class ::amq::service".
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include profile::mq\n}\n");
+    write(
+        root,
+        "modules/profile/manifests/mq.pp",
+        "class profile::mq {\n  class amq::service {\n    notify { 'mq': }\n  }\n  include amq::service\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("unknown-class", "mq.pp".to_string(), 5)], "{found:#?}");
+    assert!(found[0].message.contains("Puppet 3 found `profile::mq::amq::service`"), "{}", found[0].message);
+}
+
+#[test]
 fn custom_facts_named_like_legacy_facts_are_not_legacy() {
     let dir = tempfile::tempdir().unwrap();
     let module = dir.path().join("site_facts");
