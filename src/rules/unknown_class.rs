@@ -49,7 +49,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             }
             if let Some(meant) = relative_class_at(model, name, *loc) {
                 let message = format!(
-                    "Puppet 4 and later look `{name}` up as a top-level class, which the checked tree does not define (\"Could not find class ::{name}\"); Puppet 3 found `{meant}` relative to the enclosing class's namespace: write `{meant}`"
+                    "Puppet 4 and later look `{name}` up as a top-level class, which the checked tree does not define, not as `{meant}`, which Puppet 3 found relative to the enclosing class's namespace: write `{meant}`"
                 );
                 sink.report(&RULE, *loc, message, vec![]);
                 continue;
@@ -203,7 +203,10 @@ pub fn relative_class_at(model: &Model<'_>, name: &str, loc: Loc) -> Option<Stri
     let mut namespace = class.as_str();
     loop {
         let candidate = format!("{namespace}::{name}");
-        if model.index.find_class(&candidate, Some(file)).is_some() {
+        // `include iegreview` in `profile::iegreview` means the module, not
+        // the class itself or one it is nested in.
+        let encloses = class == candidate || class.starts_with(&format!("{candidate}::"));
+        if !encloses && model.index.find_class(&candidate, Some(file)).is_some() {
             return Some(candidate);
         }
         namespace = namespace.rsplit_once("::")?.0;
