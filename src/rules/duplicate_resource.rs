@@ -5,7 +5,8 @@ use rustc_hash::FxHashMap as HashMap;
 use super::{chain_related, RuleInfo, Sink};
 use crate::model::index::Loc;
 use crate::model::record::{
-    compatible, join, meet, possible, Compilation, Entry, Guard, Guarded, Owner, PathCond, ResourceDecl,
+    compatible, join, meet, possible, ChoiceLabel, Compilation, Entry, Guard, Guarded, Owner, PathCond, Place,
+    ResourceDecl,
 };
 use crate::model::Model;
 use crate::rules::Level;
@@ -54,6 +55,9 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         let mut certain = None;
         for j in earlier {
             let b = &compilation.resources[j];
+            if titles_clash_first(model, compilation, a, b) {
+                continue;
+            }
             let conditions = uncertain_conditions(model, compilation, a, b);
             if conditions.is_empty() {
                 certain = Some(b);
@@ -369,6 +373,45 @@ fn is_guarded(guards: &[&Guard], resources: &[ResourceDecl], resource: &Resource
                 _ => false,
             }
     })
+}
+
+/// Whether the two declarations run together only where two instances of
+/// one defined type have one title: each runs where its instance's
+/// `$name` or `$title` equals a literal (`if $name == 'port'`), the
+/// other's title being that literal or tested equal to it. Puppet then
+/// fails on the instances' own duplicate first; the instances are judged
+/// at their declarations.
+fn titles_clash_first(model: &Model<'_>, compilation: &Compilation, a: &ResourceDecl, b: &ResourceDecl) -> bool {
+    let (pa, pb) = (full_path(compilation, a), full_path(compilation, b));
+    // The literals an instance's own title is tested equal to on a path.
+    let title_tested = |path: &PathCond, instance: usize| -> Vec<&str> {
+        path.iter()
+            .filter(|(_, branch)| *branch == 1)
+            .filter_map(|(choice, _)| match compilation.labels.get(choice)? {
+                ChoiceLabel::Equality { at, place: Place::Define(i), literal } if *i == instance => {
+                    let text = model.files.get(at.file())?.source.text.get(at.start()..at.end())?;
+                    // A string literal is labelled quoted.
+                    let string = literal.strip_prefix('\'')?.strip_suffix('\'')?;
+                    matches!(text, "$name" | "$title").then_some(string)
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let (Some(ia), Some(ib)) =
+        (within_instances(compilation, &a.owner).next(), within_instances(compilation, &b.owner).next())
+    else {
+        return false;
+    };
+    let (Some(da), Some(db)) = (compilation.instances.get(ia), compilation.instances.get(ib)) else { return false };
+    if ia == ib || da.type_name != db.type_name {
+        return false;
+    }
+    let (la, lb) = (title_tested(&pa, ia), title_tested(&pb, ib));
+    let names = |instance: &crate::model::record::DefineInstance, tested: &[&str], literal: &str| {
+        instance.title.as_deref() == Some(literal) || tested.contains(&literal)
+    };
+    la.iter().any(|literal| names(db, &lb, literal)) || lb.iter().any(|literal| names(da, &la, literal))
 }
 
 /// Instances of defined types that repeat an earlier instance (same type

@@ -796,7 +796,43 @@ fn a_relative_include_of_a_nested_class_names_the_class_puppet_3_found() {
     );
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("unknown-class", "mq.pp".to_string(), 5)], "{found:#?}");
-    assert!(found[0].message.contains("Puppet 3 found `profile::mq::amq::service`"), "{}", found[0].message);
+    assert!(
+        found[0].message.contains("not as `profile::mq::amq::service`, which Puppet 3 found"),
+        "{}",
+        found[0].message
+    );
+    // A class naming its own module's class is no relative name.
+    write(root, "modules/profile/manifests/mq.pp", "class profile::mq {\n  include mq\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("missing-module", "mq.pp".to_string(), 2)], "{found:#?}");
+}
+
+#[test]
+fn a_resource_only_an_instance_of_one_title_declares_is_not_a_possible_duplicate() {
+    // Oracle case 583: Puppet compiles it. Were `$key` 'port', Puppet
+    // would fail on `Setting['port']` before the file.
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("settings");
+    write(
+        &module,
+        "manifests/entry.pp",
+        "define settings::entry($value = undef) {\n  if $name == 'port' {\n    file { '/tmp/port': content => $value }\n  }\n}\n",
+    );
+    write(
+        &module,
+        "manifests/init.pp",
+        "class settings(Hash $extra = {}) {\n  settings::entry { 'port': value => '5432' }\n  $extra.each |$key, $val| {\n    settings::entry { $key: value => $val }\n  }\n}\n",
+    );
+    let found = findings(vec![module.clone()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+    // A title tested against another literal is no such instance.
+    write(
+        &module,
+        "manifests/entry.pp",
+        "define settings::entry($value = undef) {\n  if $name == 'port' or $name == 'listen' {\n    file { '/tmp/port': content => $value }\n  }\n}\n",
+    );
+    let found = findings(vec![module], vec![]);
+    assert_eq!(rules(&found), [("possible-duplicate-resource", "entry.pp".to_string(), 3)], "{found:#?}");
 }
 
 #[test]
