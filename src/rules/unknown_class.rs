@@ -184,6 +184,10 @@ pub fn relative_class_at(model: &Model<'_>, name: &str, loc: Loc) -> Option<Stri
         for statement in statements {
             let crate::syntax::ast::ExprKind::Class(class) = &statement.kind else { continue };
             if statement.span.start <= loc.start() && loc.start() < statement.span.end {
+                // A parent is looked up apart: see `relative_parent`.
+                if class.parent.as_ref().is_some_and(|(_, span)| span.start <= loc.start() && loc.start() < span.end) {
+                    return None;
+                }
                 let own = normalize_name(&class.name);
                 enclosing = Some(match enclosing {
                     Some(outer) => format!("{outer}::{own}"),
