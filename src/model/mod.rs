@@ -883,6 +883,13 @@ impl<'a> Model<'a> {
         file.ancestors().skip(1).find(|dir| dir.file_name().is_some_and(|name| name == module))
     }
 
+    /// The directory of a module the module path holds with none of a
+    /// module's parts (only tests, say): Puppet finds no class in it.
+    pub fn module_dir_without_code(&self, module: &str) -> Option<std::path::PathBuf> {
+        let dir = self.modules.get(module)?;
+        (dir.is_dir() && !self.module_dir_present(module)).then(|| self.workspace.display.show(dir).to_path_buf())
+    }
+
     fn names_of_module<'s>(
         &'s self,
         module: &'s str,

@@ -216,7 +216,10 @@ pub fn check(model: &Model<'_>, mut uses: MissingUses, sink: &mut Sink<'_, '_>) 
                     // Vendored elsewhere too: not where Puppet loads it from.
                     Some(copy) =>
                         format!(" where Puppet loads it from (its copy in {} is off the module path)", copy.display()),
-                    None => String::new(),
+                    None => match model.module_dir_without_code(&module) {
+                        Some(dir) => format!(" (its directory {} holds no manifests or metadata.json)", dir.display()),
+                        None => String::new(),
+                    },
                 },
                 if count == 1 { "" } else { "s" },
                 // A finding lists only so many places.

@@ -836,6 +836,23 @@ fn a_resource_only_an_instance_of_one_title_declares_is_not_a_possible_duplicate
 }
 
 #[test]
+fn a_module_directory_without_code_is_named_in_the_missing_module_note() {
+    // Puppet 7: "Could not find class ::cron".
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include cron\n}\n");
+    write(root, "modules/cron/spec/classes/init_spec.rb", "describe 'cron' do\nend\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("missing-module", "site.pp".to_string(), 2)], "{found:#?}");
+    assert!(
+        found[0].message.starts_with("module `cron` is not in the checked tree (its directory ")
+            && found[0].message.contains("modules/cron holds no manifests or metadata.json)"),
+        "{}",
+        found[0].message
+    );
+}
+
+#[test]
 fn custom_facts_named_like_legacy_facts_are_not_legacy() {
     let dir = tempfile::tempdir().unwrap();
     let module = dir.path().join("site_facts");
