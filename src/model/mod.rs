@@ -92,6 +92,8 @@ pub struct Model<'a> {
     /// Whether some node calls a function mplint cannot see into, known
     /// once the nodes have compiled.
     opaque_node_calls: std::sync::OnceLock<bool>,
+    /// Module manifests no name leads the autoloader to, once asked for.
+    never_loaded: std::sync::OnceLock<BTreeSet<FileId>>,
     /// What parameter types say of values, shared by the compilations.
     type_checks: interp::TypeChecks,
     /// The resource types the tree's modules write in Ruby, once asked for.
@@ -229,6 +231,7 @@ impl<'a> Model<'a> {
             facts,
             compilations: Vec::new(),
             opaque_node_calls: std::sync::OnceLock::new(),
+            never_loaded: std::sync::OnceLock::new(),
             type_checks: interp::TypeChecks::new(),
             ruby_types,
             has_site,
@@ -881,6 +884,12 @@ impl<'a> Model<'a> {
         let (_, defs) = self.names_of_module(module).next()?;
         let file = self.relative_path(defs.first()?.file);
         file.ancestors().skip(1).find(|dir| dir.file_name().is_some_and(|name| name == module))
+    }
+
+    /// The module manifests no name leads Puppet's autoloader to, found by
+    /// `find` the first time they are asked for.
+    pub fn never_loaded_files(&self, find: impl FnOnce() -> BTreeSet<FileId>) -> &BTreeSet<FileId> {
+        self.never_loaded.get_or_init(find)
     }
 
     /// The directory of a module the module path holds with none of a

@@ -75,18 +75,29 @@ fn is_definition(kind: &ExprKind) -> bool {
     )
 }
 
-/// Whether Puppet refuses a module file for defining `name`, which its
-/// path does not give, as soon as it loads the file.
-pub fn refused_at_load(model: &Model<'_>, file: usize, name: &str) -> bool {
-    checked_file(model, file).is_some_and(|c| !name.to_lowercase().starts_with(&c.namespace))
+/// Whether `file` is a module's manifest that no name leads Puppet's
+/// autoloader to, in a directory that is the module it is named after:
+/// Puppet never reads what it defines.
+pub fn never_loaded(model: &Model<'_>, file: usize) -> bool {
+    model
+        .never_loaded_files(|| {
+            let checked: Vec<Checked> = (0..model.files.len()).filter_map(|id| checked_file(model, id)).collect();
+            let modules = modules_defining_own_names(model, &checked);
+            checked
+                .iter()
+                .filter(|c| !c.loaded && c.relative.starts_with("manifests") && modules.contains(c.module))
+                .map(|c| c.id)
+                .collect()
+        })
+        .contains(&file)
 }
 
-pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
-    let checked: Vec<Checked> = (0..model.files.len()).filter_map(|id| checked_file(model, id)).collect();
-    // A directory that defines nothing in its module's namespace is not
-    // the module it is named after (a packaging copy, a stray folder):
-    // Puppet never looks for a name there, so it never loads its files.
-    let is_module: std::collections::BTreeSet<&str> = checked
+/// The modules some of whose checked files define names of their own
+/// namespace. A directory that defines none is not the module it is named
+/// after (a packaging copy, a stray folder): Puppet never looks for a name
+/// there, so it never loads its files.
+fn modules_defining_own_names<'m>(model: &Model<'_>, checked: &[Checked<'m>]) -> std::collections::BTreeSet<&'m str> {
+    checked
         .iter()
         .filter(|c| {
             definitions(model, c.id).any(|(_, name)| {
@@ -96,7 +107,18 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             })
         })
         .map(|c| c.module)
-        .collect();
+        .collect()
+}
+
+/// Whether Puppet refuses a module file for defining `name`, which its
+/// path does not give, as soon as it loads the file.
+pub fn refused_at_load(model: &Model<'_>, file: usize, name: &str) -> bool {
+    checked_file(model, file).is_some_and(|c| !name.to_lowercase().starts_with(&c.namespace))
+}
+
+pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
+    let checked: Vec<Checked> = (0..model.files.len()).filter_map(|id| checked_file(model, id)).collect();
+    let is_module = modules_defining_own_names(model, &checked);
     // A main manifest's `nodes.pp` or `site.pp`, node definitions only, in
     // the `manifests/` of a directory that is no published module (no
     // `metadata.json`): the tree is applied whole as the main manifest
