@@ -29,6 +29,7 @@ pub const RULE: RuleInfo = RuleInfo {
 
 pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
     sink.compilation(compilation);
+    declared_from_unloaded_files(model, compilation, sink);
     for event in &compilation.events {
         if let Event::UnknownClass { name, loc } = event {
             if name.is_empty() {
@@ -109,6 +110,30 @@ fn not_defined(model: &Model<'_>, name: &str) -> String {
             "class `{name}` is not defined in the checked tree or the module path (Puppet's autoloader looks for {})",
             path.display()
         ),
+    }
+}
+
+/// Classes declared whose every definition is in a module file no name
+/// leads Puppet's autoloader to (`manifests/windows-old/users.pp`): Puppet
+/// never reads it, and fails with "Could not find class".
+fn declared_from_unloaded_files(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
+    use crate::model::record::DeclHow;
+    for (name, decl) in &compilation.classes {
+        if matches!(decl.how, DeclHow::Entry | DeclHow::Inherited) {
+            continue;
+        }
+        let Some(defs) = model.index.types.get(name.as_str()) else { continue };
+        let unloaded = |def: &crate::model::index::Definition<'_>| {
+            super::definition_location::never_loaded(model, def.file).then_some(def.file)
+        };
+        let Some(files) = defs.iter().map(unloaded).collect::<Option<Vec<_>>>() else { continue };
+        let Some(&file) = files.first() else { continue };
+        let message = format!(
+            "Could not find class ::{name}: it is defined only in {}, a file no name leads Puppet's autoloader to (it looks for {})",
+            model.relative_path(file).display(),
+            autoload_path(name).display()
+        );
+        sink.report(&RULE, decl.loc, message, vec![]);
     }
 }
 

@@ -853,6 +853,40 @@ fn a_module_directory_without_code_is_named_in_the_missing_module_note() {
 }
 
 #[test]
+fn a_class_defined_only_in_a_file_the_autoloader_never_reads_is_not_found() {
+    // Puppet 7: "Could not find class ::profile::windows::users" at the include.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include profile::base\n}\n");
+    write(root, "modules/profile/manifests/base.pp", "class profile::base {\n  include profile::windows::users\n}\n");
+    write(
+        root,
+        "modules/profile/manifests/windows-old/users.pp",
+        "class profile::windows::users {\n  notify { 'users': }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(
+        rules(&found),
+        [("unknown-class", "base.pp".to_string(), 2), ("definition-location", "users.pp".to_string(), 1)],
+        "{found:#?}"
+    );
+    assert!(
+        found[0].message.starts_with("Could not find class ::profile::windows::users: it is defined only in "),
+        "{}",
+        found[0].message
+    );
+    // Where the autoloader finds it, it is found.
+    std::fs::remove_dir_all(root.join("modules/profile/manifests/windows-old")).unwrap();
+    write(
+        root,
+        "modules/profile/manifests/windows/users.pp",
+        "class profile::windows::users {\n  notify { 'users': }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}
+
+#[test]
 fn custom_facts_named_like_legacy_facts_are_not_legacy() {
     let dir = tempfile::tempdir().unwrap();
     let module = dir.path().join("site_facts");
