@@ -581,6 +581,20 @@ fn a_node_calling_a_data_type_is_not_incomplete() {
 }
 
 #[test]
+fn a_node_calling_stdlib_value_functions_is_not_incomplete() {
+    // stdlib is not in the tree: its functions are known to declare no class.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "manifests/site.pp",
+        "node 'web01' {\n  $opts = deep_merge({ 'a' => 1 }, { 'b' => 2 })\n  file { '/tmp/x': content => stdlib::deferrable_epp('m/x.epp', $opts) }\n  role(web)\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("incomplete-node", "site.pp".to_string(), 4)], "{found:#?}");
+}
+
+#[test]
 fn an_optional_top_scope_variable_read_for_a_fallback_is_a_note() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();

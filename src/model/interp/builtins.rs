@@ -275,6 +275,83 @@ pub fn is_built_in_call(name: &str) -> bool {
     BUILT_IN_FUNCTIONS.binary_search(&name).is_ok() || name.starts_with(|c: char| c.is_ascii_uppercase())
 }
 
+/// Functions of puppetlabs-stdlib that only compute a value (or declare
+/// resources, never classes): a node calling one hides no class from its
+/// compilation, whether or not the tree holds stdlib. Sorted.
+const STDLIB_VALUE_FUNCTIONS: &[&str] = &[
+    "any2array",
+    "any2bool",
+    "base64",
+    "bool2num",
+    "bool2str",
+    "concat",
+    "count",
+    "deep_merge",
+    "defined_with_params",
+    "delete",
+    "delete_at",
+    "delete_regex",
+    "delete_undef_values",
+    "delete_values",
+    "difference",
+    "dig44",
+    "dirname",
+    "ensure_packages",
+    "ensure_resource",
+    "ensure_resources",
+    "fqdn_rand_string",
+    "fqdn_rotate",
+    "getparam",
+    "getvar",
+    "grep",
+    "has_interface_with",
+    "has_ip_address",
+    "has_key",
+    "hash",
+    "intersection",
+    "is_array",
+    "is_bool",
+    "is_hash",
+    "is_string",
+    "join_keys_to_values",
+    "load_module_metadata",
+    "loadjson",
+    "loadyaml",
+    "member",
+    "merge",
+    "parsejson",
+    "parseyaml",
+    "pick",
+    "pick_default",
+    "prefix",
+    "pw_hash",
+    "range",
+    "stdlib::deferrable_epp",
+    "stdlib::ensure",
+    "stdlib::merge",
+    "str2bool",
+    "suffix",
+    "to_json",
+    "to_json_pretty",
+    "to_yaml",
+    "union",
+    "validate_absolute_path",
+    "validate_array",
+    "validate_bool",
+    "validate_hash",
+    "validate_re",
+    "validate_string",
+    "values_at",
+    "zip",
+];
+
+/// Whether a call is to a function known to declare no class: Puppet's
+/// own, or one of stdlib's that computes values.
+pub fn declares_no_class(name: &str) -> bool {
+    let name = name.without_anchor();
+    is_built_in_call(name) || STDLIB_VALUE_FUNCTIONS.binary_search(&name).is_ok()
+}
+
 /// Puppet's own functions (Puppet 7), which need no definition in the tree;
 /// sorted, for binary search.
 pub const BUILT_IN_FUNCTIONS: &[&str] = &[
@@ -440,6 +517,9 @@ mod tests {
     fn built_in_functions_are_sorted_for_binary_search() {
         assert!(BUILT_IN_FUNCTIONS.windows(2).all(|w| w[0] < w[1]));
         assert!(is_built_in_call("sprintf") && is_built_in_call("::abs") && !is_built_in_call("stdlib_thing"));
+        assert!(STDLIB_VALUE_FUNCTIONS.windows(2).all(|w| w[0] < w[1]));
+        assert!(declares_no_class("::deep_merge") && declares_no_class("stdlib::deferrable_epp"));
+        assert!(!declares_no_class("role"));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Function calls: `include`-like declarations, the site's include
 //! functions, `fail()`, `defined()` and fallbacks such as `pick()`.
 
-use super::builtins::{is_built_in_call, lambda_never_called, BUILT_IN_TYPES, FALLBACK_FUNCTIONS};
+use super::builtins::{declares_no_class, is_built_in_call, lambda_never_called, BUILT_IN_TYPES, FALLBACK_FUNCTIONS};
 use super::{loc, Ctx, Interpreter};
 use crate::model::index::{normalize_name, DefBody, FileId, Loc, Visibility};
 use crate::model::record::*;
@@ -122,7 +122,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
             return Value::Unknown;
         }
-        if ctx.owner == Owner::Node && !is_built_in_call(&call.name) {
+        if ctx.owner == Owner::Node && !declares_no_class(&call.name) {
             self.out.events.push(Event::NodeCall { name: call.name.clone(), loc: at });
         }
         self.note_declaring_call(&call.name);
