@@ -72,7 +72,8 @@ pub fn collect(model: &Model<'_>, compilation: &Compilation, uses: &mut MissingU
             if name.is_empty()
                 || crate::model::index::class_name_flaw(name).is_some()
                 || relative_parent_at(model, name, *loc)
-                || super::unknown_class::relative_class_at(model, name, *loc).is_some()
+                || (super::unknown_class::relative_class_at(model, name, *loc).is_some()
+                    && super::unknown_class::top_level_surely_absent(model, name, *loc))
             {
                 continue;
             }
@@ -204,7 +205,7 @@ pub fn check(model: &Model<'_>, mut uses: MissingUses, sink: &mut Sink<'_, '_>) 
             [] => continue,
         };
         let count = places.len();
-        let where_from = provider(model, &module, &places);
+        let (where_from, _) = provider(model, &module, &places);
         let related = places.iter().skip(1).map(|(loc, class)| (*loc, format!("`{class}` used here"))).collect();
         sink.report(
             &RULE,
@@ -234,19 +235,33 @@ pub fn check(model: &Model<'_>, mut uses: MissingUses, sink: &mut Sink<'_, '_>) 
     }
 }
 
-/// What should provide a missing module, as far as the layout says.
-fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String {
+/// Whether something the layout names (a Puppetfile, a metadata.json
+/// dependency, a modulepath entry outside the tree, a git submodule) may
+/// install the module of `name`, used at `loc`, where Puppet runs.
+pub fn may_be_installed(model: &Model<'_>, name: &str, loc: Loc) -> bool {
+    provider(model, module_of(name), &[(loc, name.to_string())]).1
+}
+
+/// What should provide a missing module, as far as the layout says, and
+/// whether it may be installed where Puppet runs.
+fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> (String, bool) {
     let ws = &model.workspace;
     if let Some(puppetfile) = ws.puppetfile_modules.get(module) {
-        return format!(
-            "{} installs it: pass the installed modules with --modulepath to check its classes",
-            ws.display.show(puppetfile).display()
+        return (
+            format!(
+                "{} installs it: pass the installed modules with --modulepath to check its classes",
+                ws.display.show(puppetfile).display()
+            ),
+            true,
         );
     }
     if let Some(puppetfile) = ws.puppetfile_disabled.get(module) {
-        return format!(
-            "{} has its `mod` line commented out, so nothing installs it and Puppet cannot find these classes",
-            ws.display.show(puppetfile).display()
+        return (
+            format!(
+                "{} has its `mod` line commented out, so nothing installs it and Puppet cannot find these classes",
+                ws.display.show(puppetfile).display()
+            ),
+            false,
         );
     }
     for (loc, _) in places {
@@ -256,14 +271,20 @@ fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String
         };
         let Some(dir) = model.modules.get(user) else { continue };
         if let Some((_, full)) = metadata_dependencies(dir).into_iter().find(|(short, _)| short == module) {
-            return format!(
+            return (
+                format!(
                 "module `{user}` depends on `{full}` in its metadata.json: pass the installed modules with --modulepath"
+            ),
+                true,
             );
         }
         if puppetfile_installs(dir, module) {
-            return format!(
-                "{} installs it: pass the installed modules with --modulepath to check its classes",
-                ws.display.show(&dir.join("Puppetfile")).display()
+            return (
+                format!(
+                    "{} installs it: pass the installed modules with --modulepath to check its classes",
+                    ws.display.show(&dir.join("Puppetfile")).display()
+                ),
+                true,
             );
         }
     }
@@ -278,16 +299,19 @@ fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String
                 break;
             }
             if puppetfile_installs(dir, module) {
-                return format!(
-                    "{} installs it: pass the installed modules with --modulepath to check its classes",
-                    ws.display.show(&dir.join("Puppetfile")).display()
+                return (
+                    format!(
+                        "{} installs it: pass the installed modules with --modulepath to check its classes",
+                        ws.display.show(&dir.join("Puppetfile")).display()
+                    ),
+                    true,
                 );
             }
             if let Some((_, full)) = metadata_dependencies(dir).into_iter().find(|(short, _)| short == module) {
-                return format!(
+                return (format!(
                     "{} lists `{full}` as a dependency: pass the installed modules with --modulepath to check its classes",
                     ws.display.show(&dir.join("metadata.json")).display()
-                );
+                ), true);
             }
         }
     }
@@ -301,30 +325,36 @@ fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> String
                 break;
             }
             if let Some(submodule) = crate::model::workspace::submodule_path(dir, module) {
-                return format!(
+                return (format!(
                     "{} declares `{submodule}` as a git submodule, which is not checked out: `git submodule update --init` fetches it",
                     ws.display.show(&dir.join(".gitmodules")).display()
-                );
+                ), true);
             }
         }
     }
     // No Puppetfile installs it: the directory one installs into is not
     // where it comes from.
     if let Some(entry) = ws.missing_entries.iter().find(|entry| entry.filled_by.is_none()) {
-        return format!(
-            "the modulepath entry `{}` of {}, not in the checked tree, may provide it",
-            entry.entry,
-            ws.display.show(&entry.conf).display()
+        return (
+            format!(
+                "the modulepath entry `{}` of {}, not in the checked tree, may provide it",
+                entry.entry,
+                ws.display.show(&entry.conf).display()
+            ),
+            true,
         );
     }
     if let Some(entry) = ws.missing_entries.first() {
         let puppetfile = entry.filled_by.as_deref().unwrap_or(&entry.conf);
-        return format!(
-            "{} does not install it, and the modulepath entry `{}` of {} holds what it installs",
-            ws.display.show(puppetfile).display(),
-            entry.entry,
-            ws.display.show(&entry.conf).display()
+        return (
+            format!(
+                "{} does not install it, and the modulepath entry `{}` of {} holds what it installs",
+                ws.display.show(puppetfile).display(),
+                entry.entry,
+                ws.display.show(&entry.conf).display()
+            ),
+            false,
         );
     }
-    "no Puppetfile, modulepath entry or metadata.json dependency names it".to_string()
+    ("no Puppetfile, modulepath entry or metadata.json dependency names it".to_string(), false)
 }

@@ -48,7 +48,9 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                 sink.report_at_level(&RULE, Level::Error, *loc, message, Vec::new(), Vec::new());
                 continue;
             }
-            if let Some(meant) = relative_class_at(model, name, *loc) {
+            if let Some(meant) =
+                relative_class_at(model, name, *loc).filter(|_| top_level_surely_absent(model, name, *loc))
+            {
                 let message = format!(
                     "Puppet 4 and later look `{name}` up as a top-level class, which the checked tree does not define, not as `{meant}`, which Puppet 3 found relative to the enclosing class's namespace: write `{meant}`"
                 );
@@ -193,6 +195,14 @@ pub fn finish(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             }
         }
     }
+}
+
+/// Whether Puppet 4 surely finds no top-level class `name`: its module is
+/// in the tree (which lacks the class), or nothing the layout names may
+/// install it. A Puppetfile's module is what modern code means by the
+/// name, not a class of its own namespace.
+pub fn top_level_surely_absent(model: &Model<'_>, name: &str, loc: Loc) -> bool {
+    model.module_present(name) || !super::missing_module::may_be_installed(model, name, loc)
 }
 
 /// The class a Puppet 3 relative name declared at `loc` (`include

@@ -815,6 +815,11 @@ fn a_relative_include_of_a_nested_class_names_the_class_puppet_3_found() {
         "{}",
         found[0].message
     );
+    // A module the Puppetfile installs is what the name means today.
+    write(root, "Puppetfile", "mod 'acme-amq', '1.0.0'\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("missing-module", "mq.pp".to_string(), 5)], "{found:#?}");
+    std::fs::remove_file(root.join("Puppetfile")).unwrap();
     // A class naming its own module's class is no relative name.
     write(root, "modules/profile/manifests/mq.pp", "class profile::mq {\n  include mq\n}\n");
     let found = findings(vec![root.to_path_buf()], vec![]);
