@@ -52,7 +52,7 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                 relative_class_at(model, name, *loc).filter(|_| top_level_surely_absent(model, name, *loc))
             {
                 let message = format!(
-                    "Puppet 4 and later look `{name}` up as a top-level class, which the checked tree does not define, not as `{meant}`, which Puppet 3 found relative to the enclosing class's namespace: write `{meant}`"
+                    "Puppet 4 and later look `{name}` up as a top-level class, which the checked tree does not define, not as `{meant}`, which Puppet 3 found relative to the enclosing namespace: write `{meant}`"
                 );
                 sink.report(&RULE, *loc, message, vec![]);
                 continue;
@@ -210,26 +210,51 @@ pub fn top_level_surely_absent(model: &Model<'_>, name: &str, loc: Loc) -> bool 
 /// whose body holds `loc`, when no class of that name exists at the top.
 /// Puppet 4 and later look the name up at the top only.
 pub fn relative_class_at(model: &Model<'_>, name: &str, loc: Loc) -> Option<String> {
+    relative_name_at(model, name, loc, |candidate| model.index.find_class(candidate, Some(loc.file())).is_some())
+}
+
+/// The defined type a Puppet 3 relative resource type declared at `loc`
+/// (`config { … }` in `solr`, which defines `solr::config`) meant.
+pub fn relative_define_at(model: &Model<'_>, name: &str, loc: Loc) -> Option<String> {
+    relative_name_at(model, name, loc, |candidate| model.index.find_define(candidate, Some(loc.file())).is_some())
+}
+
+/// The name in the namespace of the class or defined type whose body
+/// holds `loc` that `defined` accepts, nearest namespace first, when no
+/// class or type of that name exists at the top.
+fn relative_name_at(model: &Model<'_>, name: &str, loc: Loc, defined: impl Fn(&str) -> bool) -> Option<String> {
+    use crate::syntax::ast::ExprKind;
     let file = loc.file();
     let manifest = model.files.get(file)?.manifest.as_ref()?;
-    // Classes nest only directly in class bodies.
+    let inside = |span: crate::syntax::source::Span| span.start <= loc.start() && loc.start() < span.end;
+    // Classes nest only directly in class bodies; defined types in nothing
+    // but those.
     let mut enclosing: Option<String> = None;
     let mut statements = &manifest.statements[..];
     'descend: loop {
         for statement in statements {
-            let crate::syntax::ast::ExprKind::Class(class) = &statement.kind else { continue };
-            if statement.span.start <= loc.start() && loc.start() < statement.span.end {
-                // A parent is looked up apart: see `relative_parent`.
-                if class.parent.as_ref().is_some_and(|(_, span)| span.start <= loc.start() && loc.start() < span.end) {
-                    return None;
+            if !inside(statement.span) {
+                continue;
+            }
+            let qualified = |own: &str| match &enclosing {
+                Some(outer) => format!("{outer}::{}", normalize_name(own)),
+                None => normalize_name(own),
+            };
+            match &statement.kind {
+                ExprKind::Class(class) => {
+                    // A parent is looked up apart: see `relative_parent`.
+                    if class.parent.as_ref().is_some_and(|(_, span)| inside(*span)) {
+                        return None;
+                    }
+                    enclosing = Some(qualified(&class.name));
+                    statements = &class.body.statements;
+                    continue 'descend;
                 }
-                let own = normalize_name(&class.name);
-                enclosing = Some(match enclosing {
-                    Some(outer) => format!("{outer}::{own}"),
-                    None => own,
-                });
-                statements = &class.body.statements;
-                continue 'descend;
+                ExprKind::Define(define) => {
+                    enclosing = Some(qualified(&define.name));
+                    break 'descend;
+                }
+                _ => {}
             }
         }
         break;
@@ -238,14 +263,14 @@ pub fn relative_class_at(model: &Model<'_>, name: &str, loc: Loc) -> Option<Stri
     if name.is_empty() || model.index.find_type(&name, Some(file)).is_some() {
         return None;
     }
-    let class = enclosing?;
-    let mut namespace = class.as_str();
+    let owner = enclosing?;
+    let mut namespace = owner.as_str();
     loop {
         let candidate = format!("{namespace}::{name}");
         // `include iegreview` in `profile::iegreview` means the module, not
         // the class itself or one it is nested in.
-        let encloses = class == candidate || class.starts_with(&format!("{candidate}::"));
-        if !encloses && model.index.find_class(&candidate, Some(file)).is_some() {
+        let encloses = owner == candidate || owner.starts_with(&format!("{candidate}::"));
+        if !encloses && defined(&candidate) {
             return Some(candidate);
         }
         namespace = namespace.rsplit_once("::")?.0;

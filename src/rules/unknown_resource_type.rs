@@ -13,7 +13,8 @@ use crate::syntax::ast::{Expr, ExprKind, NameText};
 /// defined type of that name anywhere in the checked tree or on the module
 /// path. Virtual and exported declarations count. A module that is absent
 /// is `missing-module`'s; a type without a namespace (`fil { … }`) may come
-/// from any module's Ruby code and is not judged.
+/// from any module's Ruby code and is not judged, unless it is a Puppet 3
+/// relative name (`config { … }` in `solr`, which defines `solr::config`).
 ///
 /// ## Why is this bad?
 /// Puppet fails the catalog: "Unknown resource type: 'app::sitee'". Often a
@@ -30,6 +31,19 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
     model.walk_reported(|file, e: &Expr| {
         let ExprKind::Resource(resource) = &e.kind else { return };
         let Some(type_name) = resource.type_name() else { return };
+        let at = Loc::new(file, resource.type_expr.span);
+        if !type_name.is_qualified() {
+            // A Puppet 3 relative name (`config { … }` in `solr`).
+            let unknown = || model.type_names().names_no_type(&type_name);
+            let meant = || super::unknown_class::relative_define_at(model, &type_name, at);
+            if let Some(meant) = meant().filter(|_| unknown() && super::unknown_class::top_level_surely_absent(model, &type_name, at)) {
+                let message = format!(
+                    "Unknown resource type: '{type_name}': Puppet 4 and later look it up as a top-level type, which the checked tree does not define, not as `{meant}`, which Puppet 3 found relative to the enclosing namespace: write `{meant}`"
+                );
+                sink.report(&RULE, at, message, vec![]);
+            }
+            return;
+        }
         if !type_name.is_qualified()
             || model.index.types.contains_key(&type_name)
             || !model.module_present(&type_name)
@@ -57,6 +71,6 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 autoload_path(&type_name).display()
             )
         };
-        sink.report(&RULE, Loc::new(file, resource.type_expr.span), message, vec![]);
+        sink.report(&RULE, at, message, vec![]);
     });
 }
