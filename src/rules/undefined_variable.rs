@@ -199,7 +199,9 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
                     "{message}; the site manifest reads `$::{external}`, which no fact the tree shows sets, so its nodes get facts from outside the tree and this may be one; if so, list it under `facts` in .mplint.toml"
                 );
                 sink.report_at_level(&RULE, Level::Warning, read.loc, message, related, flow);
-            } else if absent.is_empty() {
+            } else if absent.is_empty() || assigned_in_own_body(model, compilation, read, true).is_some() {
+                // A variable the reader assigns on other paths, or in its
+                // lambdas, is its own, whatever facts absent modules ship.
                 let message = format!(
                     "{message}; if the nodes get it from outside the tree (an external fact, an ENC parameter), list it under `facts` in .mplint.toml"
                 );

@@ -906,6 +906,28 @@ fn a_class_defined_only_in_a_file_the_autoloader_never_reads_is_not_found() {
 }
 
 #[test]
+fn a_variable_the_reader_assigns_on_other_paths_is_its_own_whatever_the_puppetfile_installs() {
+    // Puppet 7 with strict_variables: "Unknown variable: 'auth'".
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "Puppetfile", "mod 'puppetlabs/apt', '2.3.0'\n");
+    write(root, "manifests/site.pp", "node default {\n  app::uri { 'cs': database => 'cs' }\n}\n");
+    write(
+        root,
+        "modules/app/manifests/uri.pp",
+        "define app::uri($database, $username = '') {\n  if $username != '' {\n    $auth = \"${username}@\"\n  }\n  notify { \"mongodb://${auth}host/${database} ${deploy_env}\": }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let levels: Vec<(String, &str)> = found
+        .iter()
+        .filter(|f| f.rule == "undefined-variable")
+        .map(|f| (format!("{:?}", f.level), f.message.split(' ').next().unwrap_or_default()))
+        .collect();
+    // `$deploy_env` may be a fact of a module the Puppetfile installs.
+    assert_eq!(levels, [("Error".to_string(), "`$auth`"), ("Warning".to_string(), "`$deploy_env`")], "{found:#?}");
+}
+
+#[test]
 fn custom_facts_named_like_legacy_facts_are_not_legacy() {
     let dir = tempfile::tempdir().unwrap();
     let module = dir.path().join("site_facts");
