@@ -109,10 +109,17 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             .collect();
         scopes.dedup();
         let assigned_elsewhere = elsewhere.is_some() || assigned_in_own_body(model, compilation, read, false).is_some();
+        let assigned_in_class = assigned_in_class_body(model, compilation, read);
         let message = match &qualified {
             Some(class) if !compilation.classes.contains_key(class) => {
                 format!("`${}` is unknown: class `{class}` is never declared before this read", read.name)
             }
+            // The class ran, and its code that binds it did not.
+            Some(class) if assigned_in_class.is_some() => format!(
+                "`${}` is not bound: class `{class}` assigns it only in branches that did not run (searched {})",
+                read.name,
+                scopes.join(", ")
+            ),
             // Assigned, but only on branches this read's path does not take.
             _ if assigned_elsewhere => format!(
                 "`${}` is not bound on this path: {} assigns it only in branches that do not run before this read (searched {})",
@@ -131,7 +138,9 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
         let mut flow = chain.clone();
         flow.push((read.loc, format!("`${}` read here, bound nowhere in view", read.name)));
         let mut related = chain;
-        if let Some(other) = elsewhere.or_else(|| assigned_in_own_body(model, compilation, read, false)) {
+        if let Some(other) =
+            elsewhere.or_else(|| assigned_in_own_body(model, compilation, read, false)).or(assigned_in_class)
+        {
             related.insert(0, (other, format!("`${}` is assigned here, on a path that excludes the read", read.name)));
         }
         // The site reads it as `$::name` itself: it expects a fact.
@@ -262,8 +271,6 @@ fn assigned_in_own_body(
     read: &crate::model::record::Read,
     lambdas_too: bool,
 ) -> Option<crate::model::index::Loc> {
-    use crate::model::index::{DefBody, Loc};
-    use crate::syntax::ast::ExprKind;
     if read.name.is_qualified() {
         return None;
     }
@@ -273,6 +280,33 @@ fn assigned_in_own_body(
         _ => return None,
     };
     let def = model.index.types.get(&type_name)?.iter().find(|d| d.file == read.loc.file())?;
+    assignment_in_body(def, &read.name, lambdas_too)
+}
+
+/// An assignment of `$class::name`, read from another scope, in the body of
+/// the class that ran without binding it (a branch known false there).
+fn assigned_in_class_body(
+    model: &Model<'_>,
+    compilation: &Compilation,
+    read: &crate::model::record::Read,
+) -> Option<crate::model::index::Loc> {
+    let (class, name) = read.name.without_anchor().rsplit_once("::")?;
+    if !compilation.classes.contains_key(class) {
+        return None;
+    }
+    let def = model.index.types.get(class)?.first()?;
+    assignment_in_body(def, name, false)
+}
+
+/// The first assignment of `$name` in a class or defined type's body;
+/// with `lambdas_too`, also one inside a lambda of the body.
+fn assignment_in_body(
+    def: &crate::model::index::Definition<'_>,
+    name: &str,
+    lambdas_too: bool,
+) -> Option<crate::model::index::Loc> {
+    use crate::model::index::{DefBody, Loc};
+    use crate::syntax::ast::ExprKind;
     let body = match def.body {
         DefBody::Class(class) => &class.body,
         DefBody::Define(define) => &define.body,
@@ -286,7 +320,7 @@ fn assigned_in_own_body(
             ExprKind::Call(call) => lambdas.extend(call.lambda.as_ref().map(|l| l.span)),
             ExprKind::MethodCall(call) => lambdas.extend(call.lambda.as_ref().map(|l| l.span)),
             ExprKind::Assignment { target, .. } => {
-                if matches!(&target.kind, ExprKind::Variable(v) if *v.name == *read.name) {
+                if matches!(&target.kind, ExprKind::Variable(v) if *v.name == *name) {
                     assignments.push(target.span);
                 }
             }

@@ -928,6 +928,32 @@ fn a_variable_the_reader_assigns_on_other_paths_is_its_own_whatever_the_puppetfi
 }
 
 #[test]
+fn a_class_variable_bound_only_in_a_branch_that_did_not_run_says_so() {
+    // Puppet 7 with strict_variables: "Unknown variable: 'app::settings::enabled'".
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include app\n}\n");
+    write(
+        root,
+        "modules/app/manifests/init.pp",
+        "class app {\n  include app::settings\n  if $app::settings::enabled {\n    notify { 'on': }\n  }\n}\n",
+    );
+    write(
+        root,
+        "modules/app/manifests/settings.pp",
+        "class app::settings {\n  $write = undef\n  if $write {\n    $enabled = true\n  }\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("undefined-variable", "init.pp".to_string(), 3)], "{found:#?}");
+    assert!(
+        found[0].message.starts_with("`$app::settings::enabled` is not bound: class `app::settings` assigns it only in branches that did not run"),
+        "{}",
+        found[0].message
+    );
+    assert_eq!(found[0].related[0].span.start_pos.line, 4, "{found:#?}");
+}
+
+#[test]
 fn custom_facts_named_like_legacy_facts_are_not_legacy() {
     let dir = tempfile::tempdir().unwrap();
     let module = dir.path().join("site_facts");
