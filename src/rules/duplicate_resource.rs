@@ -470,9 +470,17 @@ pub fn both_chains(
 ) -> (Related, Related) {
     let earlier_chain = chain_related(&compilation.chain(&earlier.owner), compilation, model);
     let later_chain = chain_related(&compilation.chain(&later.owner), compilation, model);
-    let mut related: Vec<(Loc, String)> =
-        earlier_chain.into_iter().map(|(loc, m)| (loc, format!("first: {m}"))).collect();
-    related.extend(later_chain.iter().map(|(loc, m)| (*loc, format!("second: {m}"))));
+    // Steps both chains take are shown once, unlabelled.
+    let mut related: Vec<(Loc, String)> = earlier_chain
+        .iter()
+        .map(|(loc, m)| match later_chain.contains(&(*loc, m.clone())) {
+            true => (*loc, m.clone()),
+            false => (*loc, format!("first: {m}")),
+        })
+        .collect();
+    related.extend(
+        later_chain.iter().filter(|step| !earlier_chain.contains(step)).map(|(loc, m)| (*loc, format!("second: {m}"))),
+    );
     (related, later_chain)
 }
 
