@@ -55,9 +55,25 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         let defined_types = model.index.types.iter().filter(|(name, defs)| {
             module_of(name) == module && defs.iter().any(|d| matches!(d.body, DefBody::Define(_)))
         });
-        let suggestion = closest(&type_name, defined_types.map(|(name, _)| name.as_str()))
-            .map(|name| format!("; did you mean '{name}'?"))
-            .unwrap_or_default();
+        // A defined type written inside a class is named after it.
+        let suffix = format!("::{type_name}");
+        let is_class = |name: &str| {
+            model.index.types.get(name).is_some_and(|defs| defs.iter().any(|d| matches!(d.body, DefBody::Class(_))))
+        };
+        let nested = model.index.types.iter().find(|(name, defs)| {
+            name.ends_with(&suffix)
+                && is_class(&name[..name.len() - suffix.len()])
+                && defs.iter().any(|d| matches!(d.body, DefBody::Define(_)))
+        });
+        let suggestion = match nested {
+            Some((name, _)) => format!(
+                "; the tree defines `{name}`: a defined type written inside class `{}` takes its name as a prefix",
+                &name[..name.len() - suffix.len()]
+            ),
+            None => closest(&type_name, defined_types.map(|(name, _)| name.as_str()))
+                .map(|name| format!("; did you mean '{name}'?"))
+                .unwrap_or_default(),
+        };
         // Names of the module defined elsewhere in the tree make it present
         // though no directory of it is on the module path.
         let message = if model.modules.contains_key(module) {

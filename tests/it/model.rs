@@ -954,6 +954,26 @@ fn a_class_variable_bound_only_in_a_branch_that_did_not_run_says_so() {
 }
 
 #[test]
+fn a_defined_type_written_inside_a_class_is_suggested_by_its_full_name() {
+    // Puppet 7: "Unknown resource type: 'bs::link'".
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("bs");
+    write(
+        &module,
+        "manifests/jenkins.pp",
+        "class bs::jenkins {\n  define bs::link($to) {\n    notify { $to: }\n  }\n  bs::link { 'ant': to => '/opt/ant' }\n}\n",
+    );
+    write(&module, "manifests/init.pp", "class bs {\n  include bs::jenkins\n}\n");
+    let found = findings(vec![module], vec![]);
+    assert_eq!(rules(&found), [("unknown-resource-type", "jenkins.pp".to_string(), 5)], "{found:#?}");
+    assert!(
+        found[0].message.ends_with("the tree defines `bs::jenkins::bs::link`: a defined type written inside class `bs::jenkins` takes its name as a prefix"),
+        "{}",
+        found[0].message
+    );
+}
+
+#[test]
 fn custom_facts_named_like_legacy_facts_are_not_legacy() {
     let dir = tempfile::tempdir().unwrap();
     let module = dir.path().join("site_facts");
