@@ -121,7 +121,9 @@ fn not_defined(model: &Model<'_>, name: &str) -> String {
 fn declared_from_unloaded_files(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '_>) {
     use crate::model::record::DeclHow;
     for (name, decl) in &compilation.classes {
-        if matches!(decl.how, DeclHow::Entry | DeclHow::Inherited) {
+        // Code in such a file never runs either: its file is reported.
+        let from_unloaded = || super::definition_location::never_loaded(model, decl.loc.file());
+        if matches!(decl.how, DeclHow::Entry | DeclHow::Inherited) || from_unloaded() {
             continue;
         }
         let Some(defs) = model.index.types.get(name.as_str()) else { continue };

@@ -883,10 +883,20 @@ fn a_class_defined_only_in_a_file_the_autoloader_never_reads_is_not_found() {
         "modules/profile/manifests/windows-old/users.pp",
         "class profile::windows::users {\n  notify { 'users': }\n}\n",
     );
+    // Code of such a file never runs: what it declares is not judged.
+    write(
+        root,
+        "modules/profile/manifests/windows-old/groups.pp",
+        "class profile::windows::groups {\n  include profile::windows::users\n}\n",
+    );
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(
         rules(&found),
-        [("unknown-class", "base.pp".to_string(), 2), ("definition-location", "users.pp".to_string(), 1)],
+        [
+            ("unknown-class", "base.pp".to_string(), 2),
+            ("definition-location", "groups.pp".to_string(), 1),
+            ("definition-location", "users.pp".to_string(), 1)
+        ],
         "{found:#?}"
     );
     assert!(
