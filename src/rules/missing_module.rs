@@ -144,8 +144,9 @@ fn add_defined_types(model: &Model<'_>, uses: &mut MissingUses, defined_types: &
             model.walk_if_reported(file, |e| {
                 let crate::syntax::ast::ExprKind::Resource(resource) = &e.kind else { return };
                 let Some(type_name) = resource.type_name() else { return };
-                let unknown_module_type = || type_names.names_no_type(&type_name);
-                if !model.module_present(&type_name) && (type_name.is_qualified() || unknown_module_type()) {
+                // Most types are Puppet's own: known before the module is looked for.
+                let may_be_a_modules = type_name.is_qualified() || type_names.names_no_type(&type_name);
+                if may_be_a_modules && !model.module_present(&type_name) {
                     found.push((type_name, Loc::new(file, resource.type_expr.span)));
                 }
             });
