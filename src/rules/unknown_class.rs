@@ -233,33 +233,31 @@ fn relative_name_at(model: &Model<'_>, name: &str, loc: Loc, defined: impl Fn(&s
     // but those.
     let mut enclosing: Option<String> = None;
     let mut statements = &manifest.statements[..];
-    'descend: loop {
-        for statement in statements {
-            if !inside(statement.span) {
-                continue;
-            }
-            let qualified = |own: &str| match &enclosing {
-                Some(outer) => format!("{outer}::{}", normalize_name(own)),
-                None => normalize_name(own),
-            };
-            match &statement.kind {
-                ExprKind::Class(class) => {
-                    // A parent is looked up apart: see `relative_parent`.
-                    if class.parent.as_ref().is_some_and(|(_, span)| inside(*span)) {
-                        return None;
-                    }
-                    enclosing = Some(qualified(&class.name));
-                    statements = &class.body.statements;
-                    continue 'descend;
+    loop {
+        // Statements are in source order and do not overlap: the one holding
+        // `loc` is found by halving, so a file of many statements is
+        // searched in log time.
+        let after = statements.partition_point(|s| s.span.start <= loc.start());
+        let Some(statement) = statements[..after].last().filter(|s| inside(s.span)) else { break };
+        let qualified = |own: &str| match &enclosing {
+            Some(outer) => format!("{outer}::{}", normalize_name(own)),
+            None => normalize_name(own),
+        };
+        match &statement.kind {
+            ExprKind::Class(class) => {
+                // A parent is looked up apart: see `relative_parent`.
+                if class.parent.as_ref().is_some_and(|(_, span)| inside(*span)) {
+                    return None;
                 }
-                ExprKind::Define(define) => {
-                    enclosing = Some(qualified(&define.name));
-                    break 'descend;
-                }
-                _ => {}
+                enclosing = Some(qualified(&class.name));
+                statements = &class.body.statements;
             }
+            ExprKind::Define(define) => {
+                enclosing = Some(qualified(&define.name));
+                break;
+            }
+            _ => break,
         }
-        break;
     }
     let name = normalize_name(name);
     if name.is_empty() || model.index.find_type(&name, Some(file)).is_some() {

@@ -34,9 +34,14 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         let at = Loc::new(file, resource.type_expr.span);
         if !type_name.is_qualified() {
             // A Puppet 3 relative name (`config { … }` in `solr`).
-            let unknown = || model.type_names().names_no_type(&type_name);
-            let meant = || super::unknown_class::relative_define_at(model, &type_name, at);
-            if let Some(meant) = meant().filter(|_| unknown() && super::unknown_class::top_level_surely_absent(model, &type_name, at)) {
+            // Most types are known: the code around is not searched then.
+            let meant = model
+                .type_names()
+                .names_no_type(&type_name)
+                .then(|| super::unknown_class::relative_define_at(model, &type_name, at))
+                .flatten()
+                .filter(|_| super::unknown_class::top_level_surely_absent(model, &type_name, at));
+            if let Some(meant) = meant {
                 let message = format!(
                     "Unknown resource type: '{type_name}': Puppet 4 and later look it up as a top-level type, which the checked tree does not define, not as `{meant}`, which Puppet 3 found relative to the enclosing namespace: write `{meant}`"
                 );
