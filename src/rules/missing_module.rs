@@ -145,8 +145,8 @@ fn add_defined_types(model: &Model<'_>, uses: &mut MissingUses, defined_types: &
                 let crate::syntax::ast::ExprKind::Resource(resource) = &e.kind else { return };
                 let Some(type_name) = resource.type_name() else { return };
                 // Most types are Puppet's own: known before the module is looked for.
-                let may_be_a_modules = type_name.is_qualified() || type_names.names_no_type(&type_name);
-                if may_be_a_modules && !model.module_present(&type_name) {
+                let may_be_a_modules_type = type_name.is_qualified() || type_names.names_no_type(&type_name);
+                if may_be_a_modules_type && !model.module_present(&type_name) {
                     found.push((type_name, Loc::new(file, resource.type_expr.span)));
                 }
             });
