@@ -872,8 +872,6 @@ impl<'a> Model<'a> {
         self.names_of_module(module).any(|(_, defs)| defs.iter().any(own))
     }
 
-    /// The definitions of a module's namespace: the module's name, and the
-    /// names under it.
     /// Where the tree holds a copy of a module that the Puppetfile
     /// installs, off the module path (vendored elsewhere too): the
     /// directory named after the module that defines its first name.
@@ -899,6 +897,8 @@ impl<'a> Model<'a> {
         (dir.is_dir() && !self.module_dir_present(module)).then(|| self.workspace.display.show(dir).to_path_buf())
     }
 
+    /// The definitions of a module's namespace: the module's name, and the
+    /// names under it.
     fn names_of_module<'s>(
         &'s self,
         module: &'s str,
