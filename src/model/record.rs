@@ -699,6 +699,9 @@ pub struct Compilation {
     /// `in [...]`, an `or` of `==`): whether the subject is the family, and
     /// the literals, lower case, branch 1 meaning "one of them".
     pub os_equalities: std::collections::HashMap<u32, (bool, Vec<String>)>,
+    /// Choice points testing an unknown value against a regular
+    /// expression (`$x =~ /re/`; branch 1: it matches), with the pattern.
+    pub regex_tests: std::collections::HashMap<u32, String>,
 }
 
 /// What a choice point tests, kept as places in the source.
@@ -862,7 +865,7 @@ impl Compilation {
     /// sets (`$x in ['6', '7']` and `$x in ['8', '9']`, or `$x == '8'`):
     /// then they never both run. Two equalities alone are [`compatible`]'s.
     pub fn literals_exclude(&self, a: &PathCond, b: &PathCond) -> bool {
-        if self.os_facts_exclude(a, b) {
+        if self.os_facts_exclude(a, b) || self.regex_excludes(a, b) {
             return true;
         }
         let tests_a_set =
@@ -892,6 +895,35 @@ impl Compilation {
         }
         said.values()
             .any(|(may_equal, unequal)| may_equal.as_ref().is_some_and(|m| m.iter().all(|l| unequal.contains(l))))
+    }
+
+    /// Whether two paths need a value to equal a literal and to match (or
+    /// not match) a regular expression that the literal does not (or does):
+    /// `$family == 'Gentoo'` with `$family !~ /^(FreeBSD|Gentoo)/`. The
+    /// literal is taken as written: values such tests compare, facts above
+    /// all, come in one spelling.
+    fn regex_excludes(&self, a: &PathCond, b: &PathCond) -> bool {
+        if self.regex_tests.is_empty() {
+            return false;
+        }
+        let atoms = || a.iter().chain(b);
+        let equal_to = |subject: u32| {
+            atoms().filter(move |(c, branch)| *branch == 1 && equality_subject(*c) == Some(subject)).filter_map(
+                |(c, _)| match self.labels.get(c) {
+                    Some(ChoiceLabel::Equality { literal, .. }) => {
+                        Some(literal.strip_prefix('\'').and_then(|l| l.strip_suffix('\'')).unwrap_or(literal))
+                    }
+                    _ => None,
+                },
+            )
+        };
+        atoms().any(|(choice, branch)| {
+            let (Some(pattern), Some(subject)) = (self.regex_tests.get(choice), self.choice_subjects.get(choice))
+            else {
+                return false;
+            };
+            equal_to(*subject).any(|literal| super::value::regex_match(pattern, literal) == Some(*branch != 1))
+        })
     }
 
     /// Whether two paths need an operating system whose name and family
@@ -987,6 +1019,11 @@ impl Compilation {
         path.iter()
             .filter(|(c, b)| match equality_subject(*c) {
                 Some(subject) => *b == 1 || !(equal.contains(&subject) || matching_none.contains(&subject)),
+                // A regular expression's test is said only by the value's
+                // equality to a literal, not by its inequality to others.
+                None if self.regex_tests.contains_key(c) => {
+                    self.choice_subjects.get(c).is_none_or(|subject| !equal.contains(subject))
+                }
                 None => {
                     self.choice_subjects.get(c).is_none_or(|subject| !equalities.contains(subject))
                         || !said_by_equalities(c, b)

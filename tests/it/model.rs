@@ -4295,3 +4295,31 @@ fn a_case_option_matching_a_known_value_runs_only_if_no_earlier_option_matched()
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
+
+#[test]
+fn a_regular_expression_a_value_surely_fails_excludes_its_equality() {
+    // Puppet 7.23 with os.family 'Gentoo' declares one notify: the class
+    // that declares the other is included only where the family does not
+    // match /^(FreeBSD|Gentoo)/.
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("mpm");
+    write(
+        &module,
+        "manifests/itk.pp",
+        "class mpm::itk {\n  if $facts['os']['family'] =~ /^(FreeBSD|Gentoo)/ {\n    notice('no prefork')\n  } else {\n    include mpm::prefork\n  }\n  case $facts['os']['family'] {\n    'Gentoo': { notify { 'mpms': message => 'itk' } }\n    default: { }\n  }\n}\n",
+    );
+    write(
+        &module,
+        "manifests/prefork.pp",
+        "class mpm::prefork {\n  case $facts['os']['family'] {\n    'Suse': { notice('suse') }\n    'Gentoo': { notify { 'mpms': message => 'prefork' } }\n    default: { }\n  }\n}\n",
+    );
+    let found = findings(vec![module.clone()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+    // A pattern Gentoo does not match leaves the clash possible, and the
+    // note names the test.
+    let itk = std::fs::read_to_string(module.join("manifests/itk.pp")).unwrap();
+    write(&module, "manifests/itk.pp", itk.replace("^(FreeBSD|Gentoo)", "^(FreeBSD)"));
+    let found = findings(vec![module], vec![]);
+    assert_eq!(rules(&found), [("possible-duplicate-resource", "itk.pp".to_string(), 8)], "{found:#?}");
+    assert!(found[0].message.contains("=~ /^(FreeBSD)/` is false"), "{}", found[0].message);
+}

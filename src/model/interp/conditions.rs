@@ -525,7 +525,11 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     (self.choice_for("if >", &[left, right], ctx), u16::from(*op == BinaryOp::Greater))
                 }
                 BinaryOp::Match | BinaryOp::NotMatch => {
-                    (self.choice_for("if =~", &[left, right], ctx), u16::from(*op == BinaryOp::Match))
+                    let choice = self.choice_for("if =~", &[left, right], ctx);
+                    if let ExprKind::Regex(pattern) = &right.kind {
+                        self.out.regex_tests.entry(choice).or_insert_with(|| pattern.clone());
+                    }
+                    (choice, u16::from(*op == BinaryOp::Match))
                 }
                 _ => self.plain_choice(tested, ctx, &mut whole_key),
             },
