@@ -303,6 +303,33 @@ pub const FACTS_EVERY_AGENT_SENDS: &[&str] = &[
 pub const PUPPET_FACTS: &[&str] =
     &["clientcert", "clientversion", "clientnoop", "agent_specified_environment", "puppetversion"];
 
+/// Version facts Facter always gives as strings (`'7'`, `'12.04'`), by
+/// their structured names: since Puppet 4 such a string never equals a
+/// number, and comparing it with `<` or `>` fails.
+pub const STRING_VERSION_FACTS: &[&str] = &[
+    "augeas.version",
+    "clientversion",
+    "dmi.bios.version",
+    "facterversion",
+    "kernelmajversion",
+    "kernelrelease",
+    "kernelversion",
+    "os.distro.release.full",
+    "os.distro.release.major",
+    "os.distro.release.minor",
+    "os.macosx.version.full",
+    "os.macosx.version.major",
+    "os.macosx.version.minor",
+    "os.macosx.version.patch",
+    "os.release.full",
+    "os.release.major",
+    "os.release.minor",
+    "os.selinux.policy_version",
+    "os.windows.release_id",
+    "puppetversion",
+    "ruby.version",
+];
+
 /// Server facts, set as top-scope variables on the server (and in
 /// `$server_facts`, not `$facts`).
 pub const SERVER_FACTS: &[&str] = &["servername", "serverip", "serverversion"];

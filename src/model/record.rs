@@ -440,6 +440,18 @@ pub enum Event {
         /// Whose code holds the selector, for its include chain.
         by: Owner,
     },
+    /// A number compared with a version fact Facter gives as a string (at
+    /// the number): never equal since Puppet 4; `<` and `>` fail.
+    NumberAgainstStringFact {
+        /// The fact as the code reads it.
+        fact: String,
+        /// The numbers as written (the first six), the first at `loc`.
+        numbers: Vec<String>,
+        loc: Loc,
+        how: NumberComparison,
+        /// Whose code compares them, for its include chain.
+        by: Owner,
+    },
     /// Evaluation stopped at a limit (recursive defines, runaway loops).
     Limit {
         what: String,
@@ -732,6 +744,22 @@ pub enum Place {
     Node,
 }
 
+/// How code compares a string-valued fact with a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NumberComparison {
+    /// `==` or `!=` (the flag): never equal, whatever the fact's value.
+    Equality { negated: bool },
+    /// `in [7, 8]`: a number in the array never matches.
+    InArray,
+    /// `case` options that never match.
+    CaseOptions,
+    /// Selector keys that never match.
+    SelectorKeys,
+    /// `<`, `<=`, `>` or `>=`, and whether the fact is on its left: Puppet
+    /// fails the comparison.
+    Ordering { op: &'static str, fact_left: bool },
+}
+
 /// Source text on one line, shortened, for messages.
 pub fn flat_source(text: &str, at: Loc) -> String {
     let piece = text.get(at.start()..at.end().min(text.len())).unwrap_or("");
@@ -816,6 +844,7 @@ impl Compilation {
                 | Event::NodeCall { loc, .. }
                 | Event::Limit { loc, .. }
                 | Event::SelectorWithoutMatch { loc, .. }
+                | Event::NumberAgainstStringFact { loc, .. }
                 | Event::BuiltInRefused { loc, .. } => f(loc),
                 Event::EndlessRecursion { cycle, .. } => cycle.iter_mut().for_each(|(_, at)| f(at)),
                 Event::Parameters { definition, loc, unknown, mismatched, .. } => {

@@ -58,6 +58,7 @@ pub mod unknown_type_reference;
 pub mod use_before_assign;
 pub mod useless_suppression;
 pub mod variable_reassigned;
+pub mod version_fact_compared_with_number;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -262,6 +263,7 @@ pub const ALL_RULES: &[&RuleInfo] = &[
     &use_before_assign::RULE,
     &useless_suppression::RULE,
     &variable_reassigned::RULE,
+    &version_fact_compared_with_number::RULE,
 ];
 
 pub fn rule_info(id: &str) -> Option<&'static RuleInfo> {
@@ -416,7 +418,7 @@ impl<'m, 'a> CompilationRules<'m, 'a> {
 
     fn check(&self, compilation: &Compilation, found: &mut CompilationFindings<'m, 'a>) {
         type Check = fn(&Model<'_>, &Compilation, &mut Sink<'_, '_>);
-        let checks: [Check; 18] = [
+        let checks: [Check; 19] = [
             node_scope_leak::check,
             use_before_assign::check,
             undefined_variable::check,
@@ -430,6 +432,7 @@ impl<'m, 'a> CompilationRules<'m, 'a> {
             top_scope_fact::check,
             top_scope_variable::check,
             selector_without_match::check,
+            version_fact_compared_with_number::check,
             type_mismatch::check,
             illegal_override::check,
             recursive_defined_type::check,

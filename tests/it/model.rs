@@ -4323,3 +4323,40 @@ fn a_regular_expression_a_value_surely_fails_excludes_its_equality() {
     assert_eq!(rules(&found), [("possible-duplicate-resource", "itk.pp".to_string(), 8)], "{found:#?}");
     assert!(found[0].message.contains("=~ /^(FreeBSD)/` is false"), "{}", found[0].message);
 }
+
+#[test]
+fn a_version_fact_compared_with_a_number_is_reported_and_never_matches() {
+    // Puppet 7.23 with Facter 4 (os.release.major '12'): `== 12` is false,
+    // the option `12` does not match, `in [12]` is false, and `< 7` fails
+    // with "Comparison of: String < Integer, is not possible".
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("provider");
+    write(
+        &module,
+        "manifests/init.pp",
+        "class provider {\n  case $::operatingsystemmajrelease {\n    12, 7: { notify { 'provider': message => 'systemd' } }\n    default: { }\n  }\n  if $facts['os']['release']['full'] == 12.11 {\n    notify { 'full': }\n  }\n  notify { 'provider': message => 'other' }\n  notify { 'full': }\n  if $facts['os']['release']['major'] in [12, 13] { notify { 'in': } }\n  notify { 'in': }\n  if 7 > $::operatingsystemmajrelease { notify { 'old': } }\n}\n",
+    );
+    let mut found = findings(vec![module.clone()], vec![]);
+    found.retain(|f| f.rule != "legacy-fact");
+    // No possible duplicates: the numbers never match.
+    let expected = [3, 6, 11, 13].map(|line| ("version-fact-compared-with-number", "init.pp".to_string(), line));
+    assert_eq!(rules(&found), expected, "{found:#?}");
+    let levels: Vec<Level> = found.iter().map(|f| f.level).collect();
+    assert_eq!(levels, [Level::Warning, Level::Warning, Level::Warning, Level::Error]);
+    assert!(found[0].message.contains("the options 12, 7 never match it; quote them ('12')"), "{}", found[0].message);
+    assert!(
+        found[1].message.contains("never equals the number 12.11: this test is always false"),
+        "{}",
+        found[1].message
+    );
+    assert!(found[2].message.contains(": 12, 13 in this array never match"), "{}", found[2].message);
+    assert!(found[3].message.contains("\"Comparison of: Integer > String, is not possible\""), "{}", found[3].message);
+    // A class parameter of the fact's name is no fact, nor a quoted number.
+    write(
+        &module,
+        "manifests/init.pp",
+        "class provider($operatingsystemmajrelease = 7) {\n  if $operatingsystemmajrelease < 8 { notify { 'old': } }\n  if $facts['os']['release']['major'] == '12' { notify { 'new': } }\n}\n",
+    );
+    let found = findings(vec![module], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}

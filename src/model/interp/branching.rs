@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use super::conditions::{strip_negation, KeyedTest};
+use super::expressions::is_number;
 use super::{loc, Ctx, Interpreter};
 use crate::model::record::*;
 use crate::model::value::Value;
@@ -201,6 +202,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             self.label(choice, ChoiceLabel::Case { subject, options, by_equalities, default });
         }
         let decided = Self::decided(&ctx.path, choice);
+        // A version fact that is a string never matches a number.
+        let string_fact = if value == Value::Unknown { self.string_fact_read(&case.value, ctx) } else { None };
+        if string_fact.is_some() {
+            let numbers: Vec<&Expr> = matchers.iter().flatten().map(|m| &**m).filter(|m| is_number(m)).collect();
+            self.note_number_against_string_fact(&case.value, &numbers, NumberComparison::CaseOptions, ctx);
+        }
         let mut all_dead = true;
         let mut default = None;
         // Whether every option so far surely did not match.
@@ -218,6 +225,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                     // `'x', default:` runs as the default option.
                     continue;
                 }
+                if string_fact.is_some() && is_number(matcher) {
+                    continue;
+                }
                 truth = match (truth, value.matches(&pattern)) {
                     (Some(true), _) | (_, Some(true)) => Some(true),
                     (None, _) | (_, None) => None,
@@ -227,7 +237,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             if is_default {
                 continue;
             }
-            if let Some(branch) = decided {
+            let never = string_fact.is_some() && matchers[i].iter().all(|m| is_number(m));
+            if never {
+                truth = Some(false);
+            } else if let Some(branch) = decided {
                 truth = Some(branch as usize == i);
             } else if truth.is_none() && option_choices[i].iter().all(Option::is_some) {
                 // Earlier tests of the subject may have decided it.
@@ -305,6 +318,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// that no key matching is Puppet's "No matching entry").
     fn eval_selector_keys(&mut self, subject: &Expr, entries: &[SelectorEntry], ctx: &Ctx, written: bool) -> Value {
         let value = self.eval(subject, ctx);
+        if value == Value::Unknown && self.string_fact_read(subject, ctx).is_some() {
+            let numbers: Vec<&Expr> = entries.iter().map(|e| &e.matcher).filter(|m| is_number(m)).collect();
+            self.note_number_against_string_fact(subject, &numbers, NumberComparison::SelectorKeys, ctx);
+        }
         let patterns: Vec<Value> = entries.iter().map(|e| self.eval(&e.matcher, ctx)).collect();
         let literal_keys =
             entries.iter().all(|e| e.matcher.kind == ExprKind::Default || Self::literal(&e.matcher).is_some());

@@ -341,6 +341,45 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         Some(name)
     }
 
+    /// A version fact Facter gives as a string (`$::operatingsystemmajrelease`,
+    /// `$facts['os']['release']['major']`) that an expression reads, by its
+    /// structured name; not where the tree ships a fact of that name.
+    pub(super) fn string_fact_read(&self, expr: &Expr, ctx: &Ctx) -> Option<String> {
+        let name = self.fact_read(expr, ctx)?;
+        if !crate::model::facts::STRING_VERSION_FACTS.contains(&name.as_str()) {
+            return None;
+        }
+        let own_name = match &expr.kind {
+            ExprKind::Variable(variable) => variable.unanchored().to_string(),
+            _ => name.clone(),
+        };
+        (!self.facts.is_shipped_custom(&own_name) && !self.facts.is_shipped_custom(&name)).then_some(name)
+    }
+
+    /// Records numbers compared with a string-valued fact, at the first;
+    /// `how` says how the code compares them.
+    pub(super) fn note_number_against_string_fact(
+        &mut self,
+        fact: &Expr,
+        numbers: &[&Expr],
+        how: NumberComparison,
+        ctx: &Ctx,
+    ) {
+        let Some(first) = numbers.first() else { return };
+        let text = &self.files[ctx.file].source.text;
+        let mut shown: Vec<String> = numbers.iter().take(6).map(|n| flat_source(text, loc(ctx.file, n))).collect();
+        if numbers.len() > 6 {
+            shown[5] = "…".to_string();
+        }
+        self.out.events.push(Event::NumberAgainstStringFact {
+            fact: flat_source(text, loc(ctx.file, fact)),
+            numbers: shown,
+            loc: loc(ctx.file, first),
+            how,
+            by: ctx.owner.clone(),
+        });
+    }
+
     /// The choice point "`subject` == `literal`" (branch 1: equal), shared
     /// by every `==`, `!=`, case option and selector key testing that
     /// subject against that literal; `None` past the encoding's limits.

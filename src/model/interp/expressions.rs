@@ -314,6 +314,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         } else {
             self.eval(right, ctx)
         };
+        if let Some(known) = self.number_against_string_fact(op, left, right, ctx) {
+            return known;
+        }
         if matches!(op, BinaryOp::Equal | BinaryOp::NotEqual) {
             // A short host name never holds a dot: `$trusted['hostname'] ==
             // 'web1.example.com'` is never true.
@@ -324,6 +327,51 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
         }
         value::binary(op, &l, &r)
+    }
+
+    /// A version fact Facter gives as a string compared with a number:
+    /// `==` is surely false (`!=` true), as is `in` an array of numbers
+    /// only; `<` and `>` fail in Puppet, and stay unknown here.
+    fn number_against_string_fact(&mut self, op: BinaryOp, left: &Expr, right: &Expr, ctx: &Ctx) -> Option<Value> {
+        let ordering = match op {
+            BinaryOp::Less => Some("<"),
+            BinaryOp::LessEqual => Some("<="),
+            BinaryOp::Greater => Some(">"),
+            BinaryOp::GreaterEqual => Some(">="),
+            _ => None,
+        };
+        if op == BinaryOp::In {
+            let ExprKind::Array(items) = &unparenthesized(right).kind else { return None };
+            let numbers: Vec<&Expr> = items.iter().filter(|item| is_number(item)).collect();
+            if numbers.is_empty() {
+                return None;
+            }
+            self.string_fact_read(left, ctx)?;
+            self.note_number_against_string_fact(left, &numbers, NumberComparison::InArray, ctx);
+            return items.iter().all(is_number).then_some(Value::Bool(false));
+        }
+        if !matches!(op, BinaryOp::Equal | BinaryOp::NotEqual) && ordering.is_none() {
+            return None;
+        }
+        let fact_left = is_number(right);
+        let (fact, number) = if fact_left {
+            (left, right)
+        } else if is_number(left) {
+            (right, left)
+        } else {
+            return None;
+        };
+        self.string_fact_read(fact, ctx)?;
+        let negated = op == BinaryOp::NotEqual;
+        let how = match ordering {
+            Some(op) => NumberComparison::Ordering { op, fact_left },
+            None => NumberComparison::Equality { negated },
+        };
+        self.note_number_against_string_fact(fact, &[number], how, ctx);
+        if ordering.is_some() {
+            return None;
+        }
+        Some(Value::Bool(negated))
     }
 
     /// `$trusted['hostname']` or the `hostname` fact in any form: the
@@ -442,4 +490,16 @@ fn is_collector(expr: &Expr) -> bool {
         ExprKind::Collector(_) => true,
         _ => false,
     }
+}
+
+/// A number written in the code: `7`, `6.5`, `(7)`.
+pub(super) fn is_number(expr: &Expr) -> bool {
+    matches!(unparenthesized(expr).kind, ExprKind::Number(Number::Integer(_) | Number::Float(_)))
+}
+
+fn unparenthesized(mut expr: &Expr) -> &Expr {
+    while let ExprKind::Paren(inner) = &expr.kind {
+        expr = inner;
+    }
+    expr
 }
