@@ -59,10 +59,19 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
         {
             return;
         }
+        // Names are compared without the module's prefix, which every
+        // candidate shares; a function of Puppet's own by that name is the
+        // likeliest meaning (a module's copy that Puppet later shipped).
         let known = model.index.functions.keys().chain(&ruby).map(String::as_str);
-        let suggestion = closest(&name, known.filter(|known| module_of(known) == module))
-            .map(|known| format!("; did you mean '{known}'?"))
-            .unwrap_or_default();
+        let prefix = format!("{module}::");
+        let unprefixed = known.filter_map(|known| known.strip_prefix(prefix.as_str()));
+        let suggestion = if crate::model::interp::BUILT_IN_FUNCTIONS.binary_search(&leaf).is_ok() {
+            format!("; Puppet's own function is `{leaf}()`")
+        } else {
+            closest(name.strip_prefix(prefix.as_str()).unwrap_or(leaf), unprefixed)
+                .map(|known| format!("; did you mean '{prefix}{known}'?"))
+                .unwrap_or_default()
+        };
         sink.report(
             &RULE,
             Loc::new(file, call.name_span),

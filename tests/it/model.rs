@@ -4360,3 +4360,26 @@ fn a_version_fact_compared_with_a_number_is_reported_and_never_matches() {
     let found = findings(vec![module], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
+
+#[test]
+fn an_unknown_module_function_is_compared_without_its_module_prefix() {
+    // Puppet 7.23: "Unknown function: 'longname::unwrap'". The module's
+    // own functions share its prefix, which must not make them look alike.
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("longname");
+    write(&module, "functions/parse.pp", "function longname::parse(String $s) >> String {\n  $s\n}\n");
+    write(&module, "functions/render.pp", "function longname::render(String $s) >> String {\n  $s\n}\n");
+    write(
+        &module,
+        "manifests/init.pp",
+        "class longname(Sensitive $password) {\n  $a = longname::unwrap($password)\n  $b = longname::rendr('x')\n  notify { \"${a}${b}\": }\n}\n",
+    );
+    let found = findings(vec![module], vec![]);
+    assert_eq!(
+        rules(&found),
+        [("unknown-function", "init.pp".to_string(), 2), ("unknown-function", "init.pp".to_string(), 3)],
+        "{found:#?}"
+    );
+    assert!(found[0].message.ends_with("; Puppet's own function is `unwrap()`"), "{}", found[0].message);
+    assert!(found[1].message.ends_with("; did you mean 'longname::render'?"), "{}", found[1].message);
+}
