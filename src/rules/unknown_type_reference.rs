@@ -40,6 +40,21 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             _ => return,
         };
         for option in options {
+            if let Some((first, hyphenated)) = hyphenated_words(option, &model.files[file].source.text) {
+                let ExprKind::TypeRef(name) = &first.kind else { continue };
+                if type_names.names_no_type(name) {
+                    sink.report(
+                        &RULE,
+                        Loc::new(file, first.span),
+                        format!(
+                            "`{hyphenated}` is the subtraction `{}`, and `{name}` names no type: Puppet fails with \"Resource type not found: {name}\" when it evaluates it; write the string '{hyphenated}'",
+                            hyphenated.replace('-', " - ")
+                        ),
+                        vec![],
+                    );
+                }
+                continue;
+            }
             let ExprKind::TypeRef(name) = &option.kind else { continue };
             if !type_names.names_no_type(name) {
                 continue;
@@ -54,4 +69,23 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
             );
         }
     });
+}
+
+/// Bare words joined by hyphens without spaces (`RedHat-Fedora`), which
+/// Puppet 3 read as one string and Puppet 4 reads as subtractions: the
+/// first word, which Puppet evaluates first, and the text.
+fn hyphenated_words<'e>(option: &'e Expr, text: &str) -> Option<(&'e Expr, String)> {
+    let ExprKind::Binary { op: BinaryOp::Subtract, .. } = &option.kind else { return None };
+    let written = text.get(option.span.start..option.span.end)?;
+    if written.contains(|c: char| c.is_whitespace()) {
+        return None;
+    }
+    let mut first = option;
+    while let ExprKind::Binary { op: BinaryOp::Subtract, left, right } = &first.kind {
+        if !matches!(right.kind, ExprKind::TypeRef(_) | ExprKind::Name(_)) {
+            return None;
+        }
+        first = left;
+    }
+    matches!(first.kind, ExprKind::TypeRef(_)).then(|| (first, written.to_string()))
 }

@@ -4383,3 +4383,29 @@ fn an_unknown_module_function_is_compared_without_its_module_prefix() {
     assert!(found[0].message.ends_with("; Puppet's own function is `unwrap()`"), "{}", found[0].message);
     assert!(found[1].message.ends_with("; did you mean 'longname::render'?"), "{}", found[1].message);
 }
+
+#[test]
+fn a_hyphenated_bare_word_is_a_subtraction_of_type_references() {
+    // Oracle case 586: "Resource type not found: RedHat".
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "site.pp",
+        "$x = \"${facts['os']['family']}-${facts['os']['name']}\" ? {\n  RedHat-Fedora => 'f',\n  default => 'o',\n}\nif $x == Debian-ubuntu-Mint { notify { 'eq': } }\nnotify { $x: }\n$y = 1 - 2\nif $x == File-Fedora { notify { 'file': } }\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    // `File` names a type: Puppet gets past it (and fails on the subtraction).
+    assert_eq!(
+        rules(&found),
+        [("unknown-type-reference", "site.pp".to_string(), 2), ("unknown-type-reference", "site.pp".to_string(), 5)],
+        "{found:#?}"
+    );
+    assert!(
+        found[1].message.starts_with(
+            "`Debian-ubuntu-Mint` is the subtraction `Debian - ubuntu - Mint`, and `Debian` names no type"
+        ),
+        "{}",
+        found[1].message
+    );
+}
