@@ -331,10 +331,13 @@ fn together(compilation: &Compilation, a: &PathCond, b: &PathCond) -> bool {
 /// Whether two declarations may run together, their classes declared on
 /// whichever of their declarations' paths: a class declared in two
 /// exclusive branches runs under one of them, not under what they share.
+/// A class declared on too many paths runs under what they share, which
+/// each of them holds: a path that cannot run with that cannot run with
+/// any of them.
 fn ever_together(compilation: &Compilation, a: &ResourceDecl, b: &ResourceDecl) -> bool {
-    let (Some(under_a), Some(under_b)) = (declared_under(compilation, a), declared_under(compilation, b)) else {
-        return true;
-    };
+    let under =
+        |resource| declared_under(compilation, resource).unwrap_or_else(|| vec![full_path(compilation, resource)]);
+    let (under_a, under_b) = (under(a), under(b));
     under_a.iter().any(|pa| under_b.iter().any(|pb| together(compilation, pa, pb)))
 }
 

@@ -4409,3 +4409,32 @@ fn a_hyphenated_bare_word_is_a_subtraction_of_type_references() {
         found[1].message
     );
 }
+
+#[test]
+fn a_class_declared_on_many_paths_still_excludes_what_its_shared_path_excludes() {
+    // Puppet 7.23 compiles it for every host name: `web` declares the rule
+    // only off the listed hosts, `web::dynamic` (the other) only on them.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let roles: String = (1..=20).map(|i| format!("  if $facts['role{i}'] {{ include web }}\n")).collect();
+    write(root, "modules/role/manifests/init.pp", format!("class role {{\n{roles}}}\n"));
+    write(
+        root,
+        "modules/web/manifests/init.pp",
+        "class web {\n  if $facts['networking']['hostname'] in ['beach', 'picconi'] {\n    include web::dynamic\n  } else {\n    notify { 'http-rule': }\n  }\n}\n",
+    );
+    write(root, "modules/web/manifests/dynamic.pp", "class web::dynamic {\n  notify { 'http-rule': }\n}\n");
+    write(root, "modules/cache/manifests/init.pp", "class cache {\n  include web::dynamic\n}\n");
+    let site = "node default {\n  include role\n  if $facts['x'] { include web }\n  if $facts['networking']['hostname'] == 'picconi' {\n    include cache\n  }\n}\n";
+    write(root, "manifests/site.pp", site);
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+    // Declared once where every other declaration runs too.
+    write(root, "manifests/site.pp", site.replace("if $facts['x'] { include web }", "include web"));
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+    // Off the list, `cache` brings the second one in: a possible clash.
+    write(root, "manifests/site.pp", site.replace("== 'picconi'", "== 'other'"));
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("possible-duplicate-resource", "init.pp".to_string(), 5)], "{found:#?}");
+}

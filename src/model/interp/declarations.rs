@@ -66,8 +66,12 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                         paths.push(path.clone());
                     }
                     if paths.len() > MAX_CLASS_PATHS {
-                        decl.declared_under = None;
+                        // A declaration on the path all share runs whenever
+                        // any other does: it alone says when the class runs.
+                        decl.declared_under = paths.contains(&decl.path).then(|| vec![decl.path.clone()]);
                     }
+                } else if path == decl.path {
+                    decl.declared_under = Some(vec![path.clone()]);
                 }
                 let (under, shared) = (decl.declared_under.clone(), decl.path.clone());
                 let covers = if path.iter().all(|atom| shared.contains(atom)) {
