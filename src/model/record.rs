@@ -704,6 +704,10 @@ pub struct Compilation {
     /// (`$x == 'c'`): the literals, normalised, that branch 1 means it
     /// equals one of.
     pub literal_sets: std::collections::HashMap<u32, Vec<String>>,
+    /// For a `case` on an unknown value, the options of two literals or
+    /// more: the literals, normalised, that taking the option (the branch)
+    /// means the value equals one of.
+    pub option_sets: std::collections::HashMap<(u32, u16), Vec<String>>,
     /// For a condition `a and b` that holds on a path, the choices its
     /// operands take there: messages name those rather than the whole.
     pub conjuncts: std::collections::HashMap<u32, PathCond>,
@@ -897,8 +901,12 @@ impl Compilation {
         if self.os_facts_exclude(a, b) || self.regex_excludes(a, b) {
             return true;
         }
-        let tests_a_set =
-            |p: &PathCond| p.iter().any(|(c, _)| equality_subject(*c).is_none() && self.literal_sets.contains_key(c));
+        let tests_a_set = |p: &PathCond| {
+            p.iter().any(|(c, b)| {
+                equality_subject(*c).is_none()
+                    && (self.literal_sets.contains_key(c) || self.option_sets.contains_key(&(*c, *b)))
+            })
+        };
         if !tests_a_set(a) && !tests_a_set(b) {
             return false;
         }
@@ -907,6 +915,18 @@ impl Compilation {
         type Said<'s> = (Option<Vec<&'s str>>, Vec<&'s str>);
         let mut said: BTreeMap<u32, Said<'_>> = BTreeMap::new();
         for (choice, branch) in a.iter().chain(b) {
+            // A `case` option taken: the value is one of its literals.
+            if let (Some(literals), Some(subject)) =
+                (self.option_sets.get(&(*choice, *branch)), self.choice_subjects.get(choice))
+            {
+                let (may_equal, _) = said.entry(*subject).or_default();
+                let mut kept: Vec<&str> = literals.iter().map(String::as_str).collect();
+                if let Some(earlier) = may_equal {
+                    kept.retain(|l| earlier.contains(l));
+                }
+                *may_equal = Some(kept);
+                continue;
+            }
             let Some(literals) = self.literal_sets.get(choice) else { continue };
             let Some(subject) = equality_subject(*choice).or_else(|| self.choice_subjects.get(choice).copied()) else {
                 continue;
@@ -1033,8 +1053,12 @@ impl Compilation {
         let equal: Vec<u32> = path.iter().filter(|(_, b)| *b == 1).filter_map(|(c, _)| equality_subject(*c)).collect();
         // A `case` option whose meaning the equalities do not say in full
         // (`/^(Debian|Ubuntu)$/`, or `default` past one) keeps its words.
+        // Nor does an option of several literals: it is one of them.
         let said_by_equalities = |c: &u32, b: &u16| match self.labels.get(c) {
-            Some(ChoiceLabel::Case { by_equalities, .. }) => by_equalities.get(usize::from(*b)) == Some(&true),
+            Some(ChoiceLabel::Case { by_equalities, options, .. }) => {
+                by_equalities.get(usize::from(*b)) == Some(&true)
+                    && options.get(usize::from(*b)).is_none_or(|values| values.len() < 2)
+            }
             _ => true,
         };
         // Its `default` says every other option unmatched: the inequalities
@@ -1045,12 +1069,32 @@ impl Compilation {
             .filter(|(c, b)| matches!(self.labels.get(c), Some(ChoiceLabel::Case { default: Some(d), .. }) if d == b))
             .filter_map(|(c, _)| self.choice_subjects.get(c).copied())
             .collect();
+        // The lists a value is said to be in (a `case` option of several
+        // literals, `in [...]` true): its inequality to a literal outside
+        // goes without saying.
+        let listed: Vec<(u32, &Vec<String>)> = path
+            .iter()
+            .filter(|(c, _)| equality_subject(*c).is_none())
+            .filter_map(|(c, b)| {
+                let set = self
+                    .option_sets
+                    .get(&(*c, *b))
+                    .or_else(|| (*b == 1).then(|| self.literal_sets.get(c)).flatten())?;
+                Some((*self.choice_subjects.get(c)?, set))
+            })
+            .collect();
+        let outside_a_list = |c: u32, subject: u32| {
+            let Some([key]) = self.literal_sets.get(&c).map(Vec::as_slice) else { return false };
+            listed.iter().any(|(s, set)| *s == subject && !set.contains(key))
+        };
         path.iter()
             .filter(|(c, b)| match equality_subject(*c) {
+                Some(subject) if *b == 0 && outside_a_list(*c, subject) => false,
                 Some(subject) => *b == 1 || !(equal.contains(&subject) || matching_none.contains(&subject)),
-                // A regular expression's test is said only by the value's
-                // equality to a literal, not by its inequality to others.
-                None if self.regex_tests.contains_key(c) => {
+                // A regular expression's or a list's test is said only by
+                // the value's equality to a literal, not by its inequality
+                // to others.
+                None if self.regex_tests.contains_key(c) || self.literal_sets.contains_key(c) => {
                     self.choice_subjects.get(c).is_none_or(|subject| !equal.contains(subject))
                 }
                 None => {

@@ -4438,3 +4438,38 @@ fn a_class_declared_on_many_paths_still_excludes_what_its_shared_path_excludes()
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert_eq!(rules(&found), [("possible-duplicate-resource", "init.pp".to_string(), 5)], "{found:#?}");
 }
+
+#[test]
+fn a_case_option_of_several_literals_is_a_list_the_value_is_in() {
+    // Puppet 7.23, for host names pejacevic, picconi, buxtehude, milanollo
+    // and others: never two `Package[nfs-common]`.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let classes = "class autofs_common { package { 'nfs-common': ensure => installed } }\nclass nfs_server { package { 'nfs-common': ensure => installed } }\n";
+    let cases = [
+        "if $facts['networking']['hostname'] in ['buxtehude', 'milanollo'] {\n    include nfs_server\n  }",
+        "case $facts['networking']['hostname'] {\n    'buxtehude', 'milanollo': { include nfs_server }\n  }",
+        "if $facts['networking']['hostname'] == 'buxtehude' {\n    include nfs_server\n  }",
+    ];
+    for other in cases {
+        let site = format!(
+            "{classes}node default {{\n  case $facts['networking']['hostname'] {{\n    'pejacevic', 'picconi': {{ include autofs_common }}\n  }}\n  {other}\n}}\n"
+        );
+        write(root, "manifests/site.pp", site);
+        let found = findings(vec![root.to_path_buf()], vec![]);
+        assert_eq!(rules(&found), [], "{other}: {found:#?}");
+    }
+    // A later option's list is named in the note's words, and inequalities
+    // to literals outside it are left out.
+    let site = "class b { notify { 'n': } }\nclass c {\n  if $facts['foo'] { notify { 'n': } }\n}\nnode default {\n  case $facts['networking']['hostname'] {\n    'x': { }\n    'tye', 'ullmann': { include b }\n  }\n  include c\n}\n";
+    write(root, "manifests/site.pp", site);
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("possible-duplicate-resource", "site.pp".to_string(), 3)], "{found:#?}");
+    assert!(
+        found[0]
+            .message
+            .ends_with("if `$facts['networking']['hostname']` matches 'tye', 'ullmann' and `$facts['foo']` is true"),
+        "{}",
+        found[0].message
+    );
+}

@@ -185,6 +185,16 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         } else {
             vec![Vec::new(); case.options.len()]
         };
+        // An option of several literals says the value is one of them.
+        if value == Value::Unknown {
+            for (i, option) in literal_options.iter().enumerate().filter(|(_, o)| o.len() > 1) {
+                let keys: Option<Vec<String>> =
+                    option.iter().map(|m| Self::literal(m).as_ref().and_then(Self::literal_key)).collect();
+                if let Some(keys) = keys {
+                    self.out.option_sets.entry((choice, i as u16)).or_insert(keys);
+                }
+            }
+        }
         if !self.out.labels.contains_key(&choice) {
             let options = case.options.iter().map(|o| o.matches.iter().map(|m| loc(ctx.file, m)).collect()).collect();
             let is_default = |i: usize| case.options[i].matches.iter().any(|m| m.kind == ExprKind::Default);

@@ -411,7 +411,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     }
 
     /// A literal as equality compares it: strings without case.
-    fn literal_key(literal: &Value) -> Option<String> {
+    pub(super) fn literal_key(literal: &Value) -> Option<String> {
         Some(match literal {
             Value::Str(s) => format!("s:{}", s.to_lowercase()),
             Value::Int(i) => format!("n:{i}"),
@@ -424,11 +424,13 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// of literals is tested against, so that records can tell which
     /// exclude each other (kept only where such a list is tested).
     pub(super) fn record_equality_literals(&mut self) {
-        if self.out.literal_sets.is_empty() {
+        if self.out.literal_sets.is_empty() && self.out.option_sets.is_empty() {
             return;
         }
-        let listed: std::collections::HashSet<u32> =
-            self.out.literal_sets.keys().filter_map(|c| self.out.choice_subjects.get(c).copied()).collect();
+        let listed: std::collections::HashSet<u32> = (self.out.literal_sets.keys())
+            .chain(self.out.option_sets.keys().map(|(c, _)| c))
+            .filter_map(|c| self.out.choice_subjects.get(c).copied())
+            .collect();
         for ((subject, key), literal) in &self.literals {
             if listed.contains(subject) && *subject < 1 << (31 - LITERAL_BITS) && *literal < 1 << LITERAL_BITS {
                 let choice = EQUALITY_CHOICE | (subject << LITERAL_BITS) | literal;

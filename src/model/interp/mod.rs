@@ -246,6 +246,7 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 labels: std::collections::HashMap::new(),
                 choice_subjects: std::collections::HashMap::new(),
                 literal_sets: std::collections::HashMap::new(),
+                option_sets: std::collections::HashMap::new(),
                 regex_tests: std::collections::HashMap::new(),
                 conjuncts: std::collections::HashMap::new(),
                 os_equalities: std::collections::HashMap::new(),
