@@ -4473,3 +4473,30 @@ fn a_case_option_of_several_literals_is_a_list_the_value_is_in() {
         found[0].message
     );
 }
+
+#[test]
+fn a_lambda_called_once_with_known_arguments_binds_them() {
+    // Puppet 7.23 compiles both: the one directory's provider is not
+    // 'location', and `with` passes 'b'.
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("m");
+    write(
+        &module,
+        "manifests/init.pp",
+        "class m {\n  [{ 'provider' => 'directory' }].each |Hash $d| {\n    if $d['provider'] == 'location' { notify { 'proxy': } }\n  }\n  notify { 'proxy': }\n  with('b') |$x| {\n    if $x == 'a' { notify { 'with': } }\n  }\n  notify { 'with': }\n}\n",
+    );
+    let found = findings(vec![module.clone()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+    // Over two elements the parameter is either: the clash may happen.
+    let init = std::fs::read_to_string(module.join("manifests/init.pp")).unwrap();
+    write(
+        &module,
+        "manifests/init.pp",
+        init.replace(
+            "[{ 'provider' => 'directory' }]",
+            "[{ 'provider' => 'directory' }, { 'provider' => 'location' }]",
+        ),
+    );
+    let found = findings(vec![module], vec![]);
+    assert_eq!(rules(&found), [("possible-duplicate-resource", "init.pp".to_string(), 5)], "{found:#?}");
+}

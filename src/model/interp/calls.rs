@@ -39,7 +39,14 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             }
         }
         if let Some(lambda) = call.lambda.as_ref().filter(|_| !lambda_never_called(&call.name, args.first())) {
-            self.eval_lambda(lambda, ctx);
+            // Called once with known arguments (`with`, `each` over one
+            // element): its parameters hold them.
+            let known: Vec<Value> = args.iter().map(|a| a.clone().on_path(&ctx.path)).collect();
+            let calls = lambda_arguments(call.name.without_anchor(), &known, lambda.params.len());
+            match calls.as_slice() {
+                [only] => self.eval_lambda_with(lambda, only, ctx),
+                _ => self.eval_lambda(lambda, ctx),
+            }
         }
         if call.name == "fail" {
             self.dead = true;
@@ -486,7 +493,7 @@ fn class_names(value: &Value) -> Vec<String> {
 /// call, when they are known: `with` its own arguments; `each`, `map`,
 /// `filter`, `any` and `all` each element of an array (with its index, to
 /// two parameters) or each entry of a hash (a pair, or key and value).
-fn lambda_arguments(function: &str, args: &[Value], params: usize) -> Vec<Vec<Value>> {
+pub(super) fn lambda_arguments(function: &str, args: &[Value], params: usize) -> Vec<Vec<Value>> {
     match (function, args) {
         ("with", _) => vec![args.to_vec()],
         ("each" | "map" | "filter" | "any" | "all", [Value::Array(items)]) => match params {

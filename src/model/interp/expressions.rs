@@ -92,6 +92,13 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 let object = self.eval(&call.object, ctx);
                 let lambda_never_called = super::builtins::lambda_never_called(&call.method, Some(&object));
                 let args = self.eval_all(&call.args, ctx);
+                // Called once with known arguments (`with`, `each` over one
+                // element): its parameters hold them.
+                let lambda_calls = call.lambda.as_ref().map_or_else(Vec::new, |lambda| {
+                    let given: Vec<Value> =
+                        std::iter::once(&object).chain(&args).map(|a| a.clone().on_path(&ctx.path)).collect();
+                    super::calls::lambda_arguments(call.method.without_anchor(), &given, lambda.params.len())
+                });
                 let judged = self.argument_types_judged(&call.method, call.lambda.as_ref());
                 let known: Vec<Value> = if judged {
                     std::iter::once(object.clone()).chain(args.iter().cloned()).map(|a| a.on_path(&ctx.path)).collect()
@@ -136,7 +143,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 }
 
                 if let Some(lambda) = call.lambda.as_ref().filter(|_| !lambda_never_called) {
-                    self.eval_lambda(lambda, ctx);
+                    match lambda_calls.as_slice() {
+                        [only] => self.eval_lambda_with(lambda, only, ctx),
+                        _ => self.eval_lambda(lambda, ctx),
+                    }
                 }
                 value
             }
@@ -417,13 +427,20 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     }
 
     pub(super) fn eval_lambda(&mut self, lambda: &Lambda, ctx: &Ctx) {
+        self.eval_lambda_with(lambda, &[], ctx);
+    }
+
+    /// A lambda whose parameters get the values given, in order (unknown
+    /// past them).
+    pub(super) fn eval_lambda_with(&mut self, lambda: &Lambda, given: &[Value], ctx: &Ctx) {
         let scope = self.new_scope(ScopeKind::Lambda, None, None, Some(ctx.scope));
         let inner = Ctx { scope, ..ctx.clone() };
-        for param in &lambda.params {
+        for (i, param) in lambda.params.iter().enumerate() {
             if let Some(default) = &param.default {
                 self.eval(default, &inner);
             }
-            self.bind_quietly(scope, &param.name, Value::Unknown, Some(Loc::new(ctx.file, param.name_span)));
+            let value = given.get(i).cloned().unwrap_or(Value::Unknown);
+            self.bind_quietly(scope, &param.name, value, Some(Loc::new(ctx.file, param.name_span)));
         }
         // A failing lambda may never be called.
         self.eval_branch(&lambda.body, &inner);
