@@ -243,96 +243,21 @@ pub fn may_be_installed(model: &Model<'_>, name: &str, loc: Loc) -> bool {
     provider(model, module_of(name), &[(loc, name.to_string())]).1
 }
 
+/// Whether something names the module of `name`, used at `loc`, as one to
+/// install: a Puppetfile, a `metadata.json` dependency or a git submodule
+/// (a module path entry outside the tree, which may hold any module, does
+/// not name it).
+pub fn installed_by_name(model: &Model<'_>, name: &str, loc: Loc) -> bool {
+    provider_named(model, module_of(name), &[(loc, name.to_string())]).is_some_and(|(_, installed)| installed)
+}
+
 /// What should provide a missing module, as far as the layout says, and
 /// whether it may be installed where Puppet runs.
 fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> (String, bool) {
+    if let Some(named) = provider_named(model, module, places) {
+        return named;
+    }
     let ws = &model.workspace;
-    if let Some(puppetfile) = ws.puppetfile_modules.get(module) {
-        return (
-            format!(
-                "{} installs it: pass the installed modules with --modulepath to check its classes",
-                ws.display.show(puppetfile).display()
-            ),
-            true,
-        );
-    }
-    if let Some(puppetfile) = ws.puppetfile_disabled.get(module) {
-        return (
-            format!(
-                "{} has its `mod` line commented out, so nothing installs it and Puppet cannot find these classes",
-                ws.display.show(puppetfile).display()
-            ),
-            false,
-        );
-    }
-    for (loc, _) in places {
-        let (FileRole::Module { module: user } | FileRole::Example { module: user }) = &model.index.roles[loc.file()]
-        else {
-            continue;
-        };
-        let Some(dir) = model.modules.get(user) else { continue };
-        if let Some((_, full)) = metadata_dependencies(dir).into_iter().find(|(short, _)| short == module) {
-            return (
-                format!(
-                "module `{user}` depends on `{full}` in its metadata.json: pass the installed modules with --modulepath"
-            ),
-                true,
-            );
-        }
-        if puppetfile_installs(dir, module) {
-            return (
-                format!(
-                    "{} installs it: pass the installed modules with --modulepath to check its classes",
-                    ws.display.show(&dir.join("Puppetfile")).display()
-                ),
-                true,
-            );
-        }
-    }
-    // A Puppetfile above the code that uses it (`puppet/Puppetfile` beside
-    // `puppet/modules/`), within the checked tree.
-    let mut dirs_seen = std::collections::HashSet::new();
-    for (loc, _) in places {
-        let path = &model.files[loc.file()].source.path;
-        for dir in path.ancestors().skip(1).take_while(|dir| ws.roots.iter().any(|root| dir.starts_with(root))) {
-            // Its own ancestors were looked at with it.
-            if !dirs_seen.insert(dir) {
-                break;
-            }
-            if puppetfile_installs(dir, module) {
-                return (
-                    format!(
-                        "{} installs it: pass the installed modules with --modulepath to check its classes",
-                        ws.display.show(&dir.join("Puppetfile")).display()
-                    ),
-                    true,
-                );
-            }
-            if let Some((_, full)) = metadata_dependencies(dir).into_iter().find(|(short, _)| short == module) {
-                return (format!(
-                    "{} lists `{full}` as a dependency: pass the installed modules with --modulepath to check its classes",
-                    ws.display.show(&dir.join("metadata.json")).display()
-                ), true);
-            }
-        }
-    }
-    // A git submodule the checkout left empty (`modules/nfs`).
-    dirs_seen.clear();
-    for (loc, _) in places {
-        let path = &model.files[loc.file()].source.path;
-        for dir in path.ancestors().skip(1).take_while(|dir| ws.roots.iter().any(|root| dir.starts_with(root))) {
-            // Its own ancestors were looked at with it.
-            if !dirs_seen.insert(dir) {
-                break;
-            }
-            if let Some(submodule) = crate::model::workspace::submodule_path(dir, module) {
-                return (format!(
-                    "{} declares `{submodule}` as a git submodule, which is not checked out: `git submodule update --init` fetches it",
-                    ws.display.show(&dir.join(".gitmodules")).display()
-                ), true);
-            }
-        }
-    }
     // No Puppetfile installs it: the directory one installs into is not
     // where it comes from.
     if let Some(entry) = ws.missing_entries.iter().find(|entry| entry.filled_by.is_none()) {
@@ -358,4 +283,97 @@ fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> (Strin
         );
     }
     ("no Puppetfile, modulepath entry or metadata.json dependency names it".to_string(), false)
+}
+
+/// What names a missing module as one to install (a Puppetfile, a
+/// dependency, a submodule), and whether that installs it.
+fn provider_named(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> Option<(String, bool)> {
+    let ws = &model.workspace;
+    if let Some(puppetfile) = ws.puppetfile_modules.get(module) {
+        return Some((
+            format!(
+                "{} installs it: pass the installed modules with --modulepath to check its classes",
+                ws.display.show(puppetfile).display()
+            ),
+            true,
+        ));
+    }
+    if let Some(puppetfile) = ws.puppetfile_disabled.get(module) {
+        return Some((
+            format!(
+                "{} has its `mod` line commented out, so nothing installs it and Puppet cannot find these classes",
+                ws.display.show(puppetfile).display()
+            ),
+            false,
+        ));
+    }
+    for (loc, _) in places {
+        let (FileRole::Module { module: user } | FileRole::Example { module: user }) = &model.index.roles[loc.file()]
+        else {
+            continue;
+        };
+        let Some(dir) = model.modules.get(user) else { continue };
+        if let Some((_, full)) = metadata_dependencies(dir).into_iter().find(|(short, _)| short == module) {
+            return Some((
+                format!(
+                "module `{user}` depends on `{full}` in its metadata.json: pass the installed modules with --modulepath"
+            ),
+                true,
+            ));
+        }
+        if puppetfile_installs(dir, module) {
+            return Some((
+                format!(
+                    "{} installs it: pass the installed modules with --modulepath to check its classes",
+                    ws.display.show(&dir.join("Puppetfile")).display()
+                ),
+                true,
+            ));
+        }
+    }
+    // A Puppetfile above the code that uses it (`puppet/Puppetfile` beside
+    // `puppet/modules/`), within the checked tree.
+    let mut dirs_seen = std::collections::HashSet::new();
+    for (loc, _) in places {
+        let path = &model.files[loc.file()].source.path;
+        for dir in path.ancestors().skip(1).take_while(|dir| ws.roots.iter().any(|root| dir.starts_with(root))) {
+            // Its own ancestors were looked at with it.
+            if !dirs_seen.insert(dir) {
+                break;
+            }
+            if puppetfile_installs(dir, module) {
+                return Some((
+                    format!(
+                        "{} installs it: pass the installed modules with --modulepath to check its classes",
+                        ws.display.show(&dir.join("Puppetfile")).display()
+                    ),
+                    true,
+                ));
+            }
+            if let Some((_, full)) = metadata_dependencies(dir).into_iter().find(|(short, _)| short == module) {
+                return Some((format!(
+                    "{} lists `{full}` as a dependency: pass the installed modules with --modulepath to check its classes",
+                    ws.display.show(&dir.join("metadata.json")).display()
+                ), true));
+            }
+        }
+    }
+    // A git submodule the checkout left empty (`modules/nfs`).
+    dirs_seen.clear();
+    for (loc, _) in places {
+        let path = &model.files[loc.file()].source.path;
+        for dir in path.ancestors().skip(1).take_while(|dir| ws.roots.iter().any(|root| dir.starts_with(root))) {
+            // Its own ancestors were looked at with it.
+            if !dirs_seen.insert(dir) {
+                break;
+            }
+            if let Some(submodule) = crate::model::workspace::submodule_path(dir, module) {
+                return Some((format!(
+                    "{} declares `{submodule}` as a git submodule, which is not checked out: `git submodule update --init` fetches it",
+                    ws.display.show(&dir.join(".gitmodules")).display()
+                ), true));
+            }
+        }
+    }
+    None
 }

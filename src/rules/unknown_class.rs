@@ -202,9 +202,11 @@ pub fn finish(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
 /// Whether Puppet 4 surely finds no top-level class `name`: its module is
 /// in the tree (which lacks the class), or nothing the layout names may
 /// install it. A Puppetfile's module is what modern code means by the
-/// name, not a class of its own namespace.
+/// name, not a class of its own namespace; a module path entry outside
+/// the tree names no module, and does not make a top-level class of the
+/// namespace's name likelier than the relative one the code found.
 pub fn top_level_surely_absent(model: &Model<'_>, name: &str, loc: Loc) -> bool {
-    model.module_present(name) || !super::missing_module::may_be_installed(model, name, loc)
+    model.module_present(name) || !super::missing_module::installed_by_name(model, name, loc)
 }
 
 /// The class a Puppet 3 relative name declared at `loc` (`include
@@ -227,7 +229,14 @@ pub fn relative_define_at(model: &Model<'_>, name: &str, loc: Loc) -> Option<Str
 fn relative_name_at(model: &Model<'_>, name: &str, loc: Loc, defined: impl Fn(&str) -> bool) -> Option<String> {
     use crate::syntax::ast::ExprKind;
     let file = loc.file();
-    let manifest = model.files.get(file)?.manifest.as_ref()?;
+    let parsed = model.files.get(file)?;
+    // `::mysql::client` is written as a top-level name: Puppet 3 never
+    // looked it up in a namespace either.
+    let written = parsed.source.text.get(loc.start()..loc.end()).unwrap_or("");
+    if written.trim_start_matches(['\'', '"']).starts_with("::") {
+        return None;
+    }
+    let manifest = parsed.manifest.as_ref()?;
     let inside = |span: crate::syntax::source::Span| span.start <= loc.start() && loc.start() < span.end;
     // Classes nest only directly in class bodies; defined types in nothing
     // but those.

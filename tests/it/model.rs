@@ -4500,3 +4500,33 @@ fn a_lambda_called_once_with_known_arguments_binds_them() {
     let found = findings(vec![module], vec![]);
     assert_eq!(rules(&found), [("possible-duplicate-resource", "init.pp".to_string(), 5)], "{found:#?}");
 }
+
+#[test]
+fn a_relative_name_is_reported_beside_a_module_path_entry_outside_the_tree() {
+    // Puppet 7.23: "Could not find class ::archvsync_base"; `::ntp` is
+    // written as a top-level name and Puppet 3 never took it as relative.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "environment.conf", "modulepath = modules:$basemodulepath\n");
+    write(root, "manifests/site.pp", "node default {\n  include roles\n}\n");
+    write(
+        root,
+        "modules/roles/manifests/init.pp",
+        "class roles {\n  include archvsync_base\n  include ::ntp\n  foo { 'x': }\n}\n",
+    );
+    write(root, "modules/roles/manifests/archvsync_base.pp", "class roles::archvsync_base { }\n");
+    write(root, "modules/roles/manifests/ntp.pp", "class roles::ntp { }\n");
+    write(root, "modules/roles/manifests/foo.pp", "define roles::foo { }\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let reported: Vec<_> = rules(&found).into_iter().filter(|(rule, _, _)| *rule != "missing-module").collect();
+    assert_eq!(
+        reported,
+        [("unknown-class", "init.pp".to_string(), 2), ("unknown-resource-type", "init.pp".to_string(), 4)],
+        "{found:#?}"
+    );
+    assert!(found.iter().any(|f| f.message.ends_with("write `roles::archvsync_base`")), "{found:#?}");
+    // A Puppetfile that installs the module is what the name means.
+    write(root, "Puppetfile", "mod 'example/archvsync_base', '1.0.0'\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert!(!found.iter().any(|f| f.rule == "unknown-class"), "{found:#?}");
+}
