@@ -358,6 +358,34 @@ fn provider_named(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> 
             }
         }
     }
+    // A Puppetfile beside the code's own directory (`puppet/Puppetfile` for
+    // `vagrant/manifests/`), within the checked tree: the code is applied
+    // with the modules it installs.
+    dirs_seen.clear();
+    for (loc, _) in places {
+        let path = &model.files[loc.file()].source.path;
+        for dir in path.ancestors().skip(2).take_while(|dir| ws.roots.iter().any(|root| dir.starts_with(root))) {
+            if !dirs_seen.insert(dir) {
+                break;
+            }
+            let Ok(entries) = std::fs::read_dir(dir) else { continue };
+            let mut beside: Vec<std::path::PathBuf> = entries
+                .flatten()
+                .map(|entry| entry.path())
+                .filter(|sibling| sibling.join("Puppetfile").is_file())
+                .collect();
+            beside.sort();
+            if let Some(sibling) = beside.into_iter().find(|sibling| puppetfile_installs(sibling, module)) {
+                return Some((
+                    format!(
+                        "{} installs it: pass the installed modules with --modulepath to check its classes",
+                        ws.display.show(&sibling.join("Puppetfile")).display()
+                    ),
+                    true,
+                ));
+            }
+        }
+    }
     // A git submodule the checkout left empty (`modules/nfs`).
     dirs_seen.clear();
     for (loc, _) in places {

@@ -4530,3 +4530,19 @@ fn a_relative_name_is_reported_beside_a_module_path_entry_outside_the_tree() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert!(!found.iter().any(|f| f.rule == "unknown-class"), "{found:#?}");
 }
+
+#[test]
+fn a_puppetfile_beside_the_code_names_a_missing_module() {
+    // A Vagrant box applies `vagrant/manifests/default.pp` with the modules
+    // `puppet/Puppetfile` installs.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "puppet/Puppetfile", "mod 'saz/sudo', '8.0.0'\n");
+    write(root, "puppet/environment.conf", "modulepath = modules:external_modules\n");
+    write(root, "puppet/modules/profiles/manifests/base.pp", "class profiles::base {\n  sudo::conf { 'admins': }\n}\n");
+    write(root, "vagrant/manifests/default.pp", "node default {\n  sudo::conf { 'vagrant': }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let notes: Vec<&str> = found.iter().filter(|f| f.rule == "missing-module").map(|f| f.message.as_str()).collect();
+    assert_eq!(notes.len(), 2, "{found:#?}");
+    assert!(notes.iter().all(|m| m.contains("puppet/Puppetfile installs it")), "{notes:#?}");
+}
