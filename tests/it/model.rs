@@ -4546,3 +4546,18 @@ fn a_puppetfile_beside_the_code_names_a_missing_module() {
     assert_eq!(notes.len(), 2, "{found:#?}");
     assert!(notes.iter().all(|m| m.contains("puppet/Puppetfile installs it")), "{notes:#?}");
 }
+
+#[test]
+fn a_version_fact_tested_as_a_number_type_is_never_one() {
+    // Puppet 7.23 compiles it: `=~ Integer` is false for the string, and
+    // `and` never evaluates the comparison.
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("p");
+    write(
+        &module,
+        "manifests/init.pp",
+        "class p {\n  if $facts['os']['release']['major'] =~ Integer and $facts['os']['release']['major'] >= 7 {\n    notify { 'new': }\n  }\n  notify { 'new': }\n}\n",
+    );
+    let found = findings(vec![module], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+}

@@ -350,6 +350,16 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             BinaryOp::GreaterEqual => Some(">="),
             _ => None,
         };
+        // `$::operatingsystemmajrelease =~ Integer` never holds: it is a
+        // string, or undefined where the platform lacks it.
+        if let (BinaryOp::Match | BinaryOp::NotMatch, ExprKind::TypeRef(type_name)) = (op, &unparenthesized(right).kind)
+        {
+            if !matches!(type_name.as_str(), "Integer" | "Float" | "Numeric") {
+                return None;
+            }
+            self.string_fact_read(left, ctx)?;
+            return Some(Value::Bool(op == BinaryOp::NotMatch));
+        }
         if op == BinaryOp::In {
             let ExprKind::Array(items) = &unparenthesized(right).kind else { return None };
             let numbers: Vec<&Expr> = items.iter().filter(|item| is_number(item)).collect();
