@@ -63,6 +63,17 @@ pub fn check(model: &Model<'_>, compilation: &Compilation, sink: &mut Sink<'_, '
             if model.autoload_file_unparsed(name) {
                 continue; // the file's syntax-error says it
             }
+            // The file is kept out of version control on purpose (secrets
+            // that only the server holds): mplint cannot see it.
+            if let Some(gitignore) = kept_out_of_version_control(model, name) {
+                let message = format!(
+                    "class `{name}` is not in the checked tree: {} names its file {}, which is kept out of version control; Puppet fails with \"Could not find class\" wherever the file is missing",
+                    model.workspace.display.show(&gitignore).display(),
+                    autoload_path(name).display()
+                );
+                sink.report_at_level(&RULE, Level::Note, *loc, message, vec![], vec![]);
+                continue;
+            }
             // Defined in a file the autoloader does not read (a module
             // directory named `author-module`, say).
             let elsewhere = model.index.types.get(name).and_then(|defs| defs.first());
@@ -307,4 +318,29 @@ pub fn relative_parent(
         }
         namespace = namespace.rsplit_once("::")?.0;
     }
+}
+
+/// The `.gitignore` that leaves out the file Puppet's autoloader reads for
+/// class `name` of a module in the tree, when one does (the nearest one
+/// that decides, within the checked tree).
+fn kept_out_of_version_control(model: &Model<'_>, name: &str) -> Option<std::path::PathBuf> {
+    let module = name.without_anchor().split("::").next()?;
+    let module_dir = model.modules.get(module)?;
+    let file = module_dir.join(autoload_path(name).strip_prefix(module).ok()?);
+    let roots = &model.workspace.roots;
+    for dir in file.ancestors().skip(1).take_while(|dir| roots.iter().any(|root| dir.starts_with(root))) {
+        let gitignore = dir.join(".gitignore");
+        if !gitignore.is_file() {
+            continue;
+        }
+        let mut builder = ignore::gitignore::GitignoreBuilder::new(dir);
+        builder.add(&gitignore);
+        let Ok(rules) = builder.build() else { continue };
+        match rules.matched_path_or_any_parents(&file, false) {
+            ignore::Match::Ignore(_) => return Some(gitignore),
+            ignore::Match::Whitelist(_) => return None,
+            ignore::Match::None => {}
+        }
+    }
+    None
 }

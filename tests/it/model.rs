@@ -4561,3 +4561,26 @@ fn a_version_fact_tested_as_a_number_type_is_never_one() {
     let found = findings(vec![module], vec![]);
     assert_eq!(rules(&found), [], "{found:#?}");
 }
+
+#[test]
+fn a_class_whose_file_gitignore_keeps_out_is_a_note() {
+    // Puppet 7.23 fails with "Could not find class ::roles::pubsub::params"
+    // without the file, and compiles with it, as on the server.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, ".gitignore", "# secrets kept only on the puppet server\nmodules/roles/manifests/pubsub/params.pp\n");
+    write(root, "manifests/site.pp", "node default {\n  include roles::pubsub\n}\n");
+    write(
+        root,
+        "modules/roles/manifests/pubsub.pp",
+        "class roles::pubsub {\n  include roles::pubsub::params\n  include roles::pubsub::other\n}\n",
+    );
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let levels: Vec<(&str, u32, Level)> = found.iter().map(|f| (f.rule, f.span.start_pos.line, f.level)).collect();
+    assert_eq!(levels, [("unknown-class", 2, Level::Note), ("unknown-class", 3, Level::Warning)], "{found:#?}");
+    assert!(
+        found[0].message.contains(".gitignore names its file roles/manifests/pubsub/params.pp"),
+        "{}",
+        found[0].message
+    );
+}
