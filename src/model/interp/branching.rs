@@ -188,6 +188,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         // An option of several literals says the value is one of them.
         if value == Value::Unknown {
             for (i, option) in literal_options.iter().enumerate().filter(|(_, o)| o.len() > 1) {
+                if self.out.option_sets.contains_key(&(choice, i as u16)) {
+                    continue;
+                }
                 let keys: Option<Vec<String>> =
                     option.iter().map(|m| Self::literal(m).as_ref().and_then(Self::literal_key)).collect();
                 if let Some(keys) = keys {
@@ -213,7 +216,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         }
         let decided = Self::decided(&ctx.path, choice);
         // A version fact that is a string never matches a number.
-        let string_fact = if value == Value::Unknown { self.string_fact_read(&case.value, ctx) } else { None };
+        let numeric_option = || case.options.iter().flat_map(|o| &o.matches).any(is_number);
+        let string_fact =
+            if value == Value::Unknown && numeric_option() { self.string_fact_read(&case.value, ctx) } else { None };
         if string_fact.is_some() {
             let numbers: Vec<&Expr> = matchers.iter().flatten().map(|m| &**m).filter(|m| is_number(m)).collect();
             self.note_number_against_string_fact(&case.value, &numbers, NumberComparison::CaseOptions, ctx);
@@ -328,7 +333,8 @@ impl<'m, 'a> Interpreter<'m, 'a> {
     /// that no key matching is Puppet's "No matching entry").
     fn eval_selector_keys(&mut self, subject: &Expr, entries: &[SelectorEntry], ctx: &Ctx, written: bool) -> Value {
         let value = self.eval(subject, ctx);
-        if value == Value::Unknown && self.string_fact_read(subject, ctx).is_some() {
+        let numeric_key = entries.iter().any(|e| is_number(&e.matcher));
+        if value == Value::Unknown && numeric_key && self.string_fact_read(subject, ctx).is_some() {
             let numbers: Vec<&Expr> = entries.iter().map(|e| &e.matcher).filter(|m| is_number(m)).collect();
             self.note_number_against_string_fact(subject, &numbers, NumberComparison::SelectorKeys, ctx);
         }

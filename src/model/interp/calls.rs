@@ -41,11 +41,13 @@ impl<'m, 'a> Interpreter<'m, 'a> {
         if let Some(lambda) = call.lambda.as_ref().filter(|_| !lambda_never_called(&call.name, args.first())) {
             // Called once with known arguments (`with`, `each` over one
             // element): its parameters hold them.
-            let known: Vec<Value> = args.iter().map(|a| a.clone().on_path(&ctx.path)).collect();
-            let calls = lambda_arguments(call.name.without_anchor(), &known, lambda.params.len());
-            match calls.as_slice() {
-                [only] => self.eval_lambda_with(lambda, only, ctx),
-                _ => self.eval_lambda(lambda, ctx),
+            let (first, rest) = match args.split_first() {
+                Some((first, rest)) => (Some(first), rest),
+                None => (None, &args[..]),
+            };
+            match only_lambda_call(call.name.without_anchor(), first, rest, lambda.params.len(), &ctx.path) {
+                Some(only) => self.eval_lambda_with(lambda, &only, ctx),
+                None => self.eval_lambda(lambda, ctx),
             }
         }
         if call.name == "fail" {
@@ -507,6 +509,31 @@ pub(super) fn lambda_arguments(function: &str, args: &[Value], params: usize) ->
             _ => Vec::new(),
         },
         _ => Vec::new(),
+    }
+}
+
+/// The arguments of the one call an iterating function makes of its lambda
+/// (`with`, or over one element), when known.
+pub(super) fn only_lambda_call(
+    function: &str,
+    first: Option<&Value>,
+    rest: &[Value],
+    params: usize,
+    path: &PathCond,
+) -> Option<Vec<Value>> {
+    let one_entry = |v: &Value| match v {
+        Value::Array(items) => items.len() == 1,
+        Value::Hash(entries) => entries.len() == 1,
+        Value::Choice(_) => true,
+        _ => false,
+    };
+    if function != "with" && !first.is_some_and(one_entry) {
+        return None;
+    }
+    let known: Vec<Value> = first.into_iter().chain(rest).map(|a| a.clone().on_path(path)).collect();
+    match lambda_arguments(function, &known, params).as_mut_slice() {
+        [only] => Some(std::mem::take(only)),
+        _ => None,
     }
 }
 

@@ -94,10 +94,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 let args = self.eval_all(&call.args, ctx);
                 // Called once with known arguments (`with`, `each` over one
                 // element): its parameters hold them.
-                let lambda_calls = call.lambda.as_ref().map_or_else(Vec::new, |lambda| {
-                    let given: Vec<Value> =
-                        std::iter::once(&object).chain(&args).map(|a| a.clone().on_path(&ctx.path)).collect();
-                    super::calls::lambda_arguments(call.method.without_anchor(), &given, lambda.params.len())
+                let only_call = call.lambda.as_ref().and_then(|lambda| {
+                    let method = call.method.without_anchor();
+                    super::calls::only_lambda_call(method, Some(&object), &args, lambda.params.len(), &ctx.path)
                 });
                 let judged = self.argument_types_judged(&call.method, call.lambda.as_ref());
                 let known: Vec<Value> = if judged {
@@ -143,9 +142,9 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 }
 
                 if let Some(lambda) = call.lambda.as_ref().filter(|_| !lambda_never_called) {
-                    match lambda_calls.as_slice() {
-                        [only] => self.eval_lambda_with(lambda, only, ctx),
-                        _ => self.eval_lambda(lambda, ctx),
+                    match &only_call {
+                        Some(only) => self.eval_lambda_with(lambda, only, ctx),
+                        None => self.eval_lambda(lambda, ctx),
                     }
                 }
                 value
