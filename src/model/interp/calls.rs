@@ -495,7 +495,7 @@ fn class_names(value: &Value) -> Vec<String> {
 /// call, when they are known: `with` its own arguments; `each`, `map`,
 /// `filter`, `any` and `all` each element of an array (with its index, to
 /// two parameters) or each entry of a hash (a pair, or key and value).
-pub(super) fn lambda_arguments(function: &str, args: &[Value], params: usize) -> Vec<Vec<Value>> {
+fn lambda_arguments(function: &str, args: &[Value], params: usize) -> Vec<Vec<Value>> {
     match (function, args) {
         ("with", _) => vec![args.to_vec()],
         ("each" | "map" | "filter" | "any" | "all", [Value::Array(items)]) => match params {
