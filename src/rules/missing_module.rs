@@ -285,18 +285,40 @@ fn provider(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> (Strin
     ("no Puppetfile, modulepath entry or metadata.json dependency names it".to_string(), false)
 }
 
+/// "`puppetfile` installs it", with what to do about it.
+fn installs_it(model: &Model<'_>, puppetfile: &std::path::Path) -> String {
+    format!(
+        "{} installs it: pass the installed modules with --modulepath to check its classes",
+        model.workspace.display.show(puppetfile).display()
+    )
+}
+
+/// The directories above the places, within the checked tree, each once:
+/// from each place up to the first directory an earlier one reached (its
+/// own ancestors were looked at with it). `skip` leaves out that many
+/// levels, the file itself being one.
+fn dirs_above<'m>(model: &'m Model<'_>, places: &[(Loc, String)], skip: usize) -> Vec<&'m std::path::Path> {
+    let roots = &model.workspace.roots;
+    let mut seen = std::collections::HashSet::new();
+    let mut dirs = Vec::new();
+    for (loc, _) in places {
+        let path = &model.files[loc.file()].source.path;
+        for dir in path.ancestors().skip(skip).take_while(|dir| roots.iter().any(|root| dir.starts_with(root))) {
+            if !seen.insert(dir) {
+                break;
+            }
+            dirs.push(dir);
+        }
+    }
+    dirs
+}
+
 /// What names a missing module as one to install (a Puppetfile, a
 /// dependency, a submodule), and whether that installs it.
 fn provider_named(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> Option<(String, bool)> {
     let ws = &model.workspace;
     if let Some(puppetfile) = ws.puppetfile_modules.get(module) {
-        return Some((
-            format!(
-                "{} installs it: pass the installed modules with --modulepath to check its classes",
-                ws.display.show(puppetfile).display()
-            ),
-            true,
-        ));
+        return Some((installs_it(model, puppetfile), true));
     }
     if let Some(puppetfile) = ws.puppetfile_disabled.get(module) {
         return Some((
@@ -322,85 +344,47 @@ fn provider_named(model: &Model<'_>, module: &str, places: &[(Loc, String)]) -> 
             ));
         }
         if puppetfile_installs(dir, module) {
-            return Some((
-                format!(
-                    "{} installs it: pass the installed modules with --modulepath to check its classes",
-                    ws.display.show(&dir.join("Puppetfile")).display()
-                ),
-                true,
-            ));
+            return Some((installs_it(model, &dir.join("Puppetfile")), true));
         }
     }
     // A Puppetfile above the code that uses it (`puppet/Puppetfile` beside
     // `puppet/modules/`), within the checked tree.
-    let mut dirs_seen = std::collections::HashSet::new();
-    for (loc, _) in places {
-        let path = &model.files[loc.file()].source.path;
-        for dir in path.ancestors().skip(1).take_while(|dir| ws.roots.iter().any(|root| dir.starts_with(root))) {
-            // Its own ancestors were looked at with it.
-            if !dirs_seen.insert(dir) {
-                break;
-            }
-            if puppetfile_installs(dir, module) {
-                return Some((
-                    format!(
-                        "{} installs it: pass the installed modules with --modulepath to check its classes",
-                        ws.display.show(&dir.join("Puppetfile")).display()
-                    ),
-                    true,
-                ));
-            }
-            if let Some((_, full)) = metadata_dependencies(dir).into_iter().find(|(short, _)| short == module) {
-                return Some((format!(
-                    "{} lists `{full}` as a dependency: pass the installed modules with --modulepath to check its classes",
-                    ws.display.show(&dir.join("metadata.json")).display()
-                ), true));
-            }
+    for dir in dirs_above(model, places, 1) {
+        if puppetfile_installs(dir, module) {
+            return Some((installs_it(model, &dir.join("Puppetfile")), true));
+        }
+        if let Some((_, full)) = metadata_dependencies(dir).into_iter().find(|(short, _)| short == module) {
+            return Some((
+                format!(
+                "{} lists `{full}` as a dependency: pass the installed modules with --modulepath to check its classes",
+                ws.display.show(&dir.join("metadata.json")).display()
+            ),
+                true,
+            ));
         }
     }
     // A Puppetfile beside the code's own directory (`puppet/Puppetfile` for
     // `vagrant/manifests/`), within the checked tree: the code is applied
     // with the modules it installs.
-    dirs_seen.clear();
-    for (loc, _) in places {
-        let path = &model.files[loc.file()].source.path;
-        for dir in path.ancestors().skip(2).take_while(|dir| ws.roots.iter().any(|root| dir.starts_with(root))) {
-            if !dirs_seen.insert(dir) {
-                break;
-            }
-            let Ok(entries) = std::fs::read_dir(dir) else { continue };
-            let mut beside: Vec<std::path::PathBuf> = entries
-                .flatten()
-                .map(|entry| entry.path())
-                .filter(|sibling| sibling.join("Puppetfile").is_file())
-                .collect();
-            beside.sort();
-            if let Some(sibling) = beside.into_iter().find(|sibling| puppetfile_installs(sibling, module)) {
-                return Some((
-                    format!(
-                        "{} installs it: pass the installed modules with --modulepath to check its classes",
-                        ws.display.show(&sibling.join("Puppetfile")).display()
-                    ),
-                    true,
-                ));
-            }
+    for dir in dirs_above(model, places, 2) {
+        let Ok(entries) = std::fs::read_dir(dir) else { continue };
+        let mut beside: Vec<std::path::PathBuf> = entries
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|sibling| sibling.join("Puppetfile").is_file())
+            .collect();
+        beside.sort();
+        if let Some(sibling) = beside.into_iter().find(|sibling| puppetfile_installs(sibling, module)) {
+            return Some((installs_it(model, &sibling.join("Puppetfile")), true));
         }
     }
     // A git submodule the checkout left empty (`modules/nfs`).
-    dirs_seen.clear();
-    for (loc, _) in places {
-        let path = &model.files[loc.file()].source.path;
-        for dir in path.ancestors().skip(1).take_while(|dir| ws.roots.iter().any(|root| dir.starts_with(root))) {
-            // Its own ancestors were looked at with it.
-            if !dirs_seen.insert(dir) {
-                break;
-            }
-            if let Some(submodule) = crate::model::workspace::submodule_path(dir, module) {
-                return Some((format!(
-                    "{} declares `{submodule}` as a git submodule, which is not checked out: `git submodule update --init` fetches it",
-                    ws.display.show(&dir.join(".gitmodules")).display()
-                ), true));
-            }
+    for dir in dirs_above(model, places, 1) {
+        if let Some(submodule) = crate::model::workspace::submodule_path(dir, module) {
+            return Some((format!(
+                "{} declares `{submodule}` as a git submodule, which is not checked out: `git submodule update --init` fetches it",
+                ws.display.show(&dir.join(".gitmodules")).display()
+            ), true));
         }
     }
     None
