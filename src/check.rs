@@ -118,8 +118,12 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Result<CheckOutcome, 
         .build()
         .map_err(CheckError::ThreadPool)?;
     let absolute_paths: Vec<PathBuf> = paths.iter().map(|path| normalize(path, &cwd)).collect();
-    let kinds: Vec<(bool, bool)> =
-        pool.install(|| absolute_paths.par_iter().map(|a| (a.is_file(), a.is_dir())).collect());
+    let kinds: Vec<(bool, bool)> = pool.install(|| {
+        absolute_paths
+            .par_iter()
+            .map(|a| std::fs::metadata(a).map_or((false, false), |m| (m.is_file(), m.is_dir())))
+            .collect()
+    });
     let mut file_dirs: Vec<&Path> = absolute_paths
         .iter()
         .zip(&kinds)
@@ -241,7 +245,9 @@ fn check_trees(
     }
     if environments.is_empty() {
         let mut options = options.clone();
-        options.module_path.extend(config_roots.iter().flat_map(|root| code_dir_module_path(root)));
+        if !options.syntax_only {
+            options.module_path.extend(config_roots.iter().flat_map(|root| code_dir_module_path(root)));
+        }
         let mut outcome = check_tree_group(trees, named, focus, &[], &config_roots, &options, &mut Searched::new())?;
         drop_findings_through_links(&mut outcome.findings, &cwd);
         return Ok(outcome);
@@ -417,60 +423,38 @@ fn check_tree_group(
     // A named Hiera file is reported on (its interpolations), not parsed as
     // a manifest.
     let is_data = |path: &PathBuf| path.extension().is_some_and(|e| e == "yaml" || e == "yml" || e == "json");
-    let walked: Vec<PathBuf> =
-        roots.iter().chain(named.iter().filter(|n| !roots.contains(n) && !is_data(n))).cloned().collect();
-    let on_disk: Vec<PathBuf> =
-        walked.iter().filter(|r| stdin.as_ref().is_none_or(|(path, _)| path != *r)).cloned().collect();
-    let (mut checked_paths, mut notices) = pool.install(|| input::discover(&on_disk, skipped, &excludes, &display));
+    let named_apart: Vec<&PathBuf> = named.iter().filter(|n| !roots.contains(n) && !is_data(n)).collect();
+    let walked: Vec<PathBuf> = roots.iter().chain(named_apart.iter().copied()).cloned().collect();
+    let on_disk = |paths: &mut dyn Iterator<Item = &PathBuf>| -> Vec<PathBuf> {
+        paths.filter(|r| stdin.as_ref().is_none_or(|(path, _)| path != *r)).cloned().collect()
+    };
+    let (mut checked_paths, mut notices) =
+        pool.install(|| input::discover(&on_disk(&mut roots.iter()), skipped, &excludes, &display));
+    // A named file the walk of its tree found is not looked at again; one
+    // the walk skips (ignored, or outside the trees) is read all the same.
+    let unwalked = on_disk(&mut named_apart.iter().copied().filter(|n| checked_paths.binary_search(n).is_err()));
+    if !unwalked.is_empty() {
+        let (more, more_notices) = pool.install(|| input::discover(&unwalked, skipped, &excludes, &display));
+        checked_paths.extend(more);
+        checked_paths.sort();
+        checked_paths.dedup();
+        notices.extend(more_notices);
+    }
     if let Some((path, _)) = &stdin {
         if !checked_paths.contains(path) {
             checked_paths.push(path.clone());
             checked_paths.sort();
         }
     }
-    let (mut library_paths, library_notices) = pool.install(|| input::discover(&module_path, &[], &excludes, &display));
-    notices.extend(library_notices);
-    let mut workspace = Workspace::discover(&roots, &module_path);
-    workspace.add_tool_module_dirs(config_roots, searched);
-    // Modules of the tree's own module path that ignore rules hide (installed
-    // by r10k or a Puppetfile into an ignored `modules/`): Puppet loads them,
-    // so they are read for what they define, not reported on.
-    let tree_module_dirs: Vec<PathBuf> = workspace
-        .module_dirs
-        .iter()
-        .filter(|dir| roots.iter().any(|root| dir.starts_with(root)))
-        .filter(|dir| !skipped.iter().any(|s| dir.starts_with(s)))
-        .cloned()
-        .collect();
-    if !tree_module_dirs.is_empty() {
-        let (hidden, _) = pool.install(|| input::discover_ignored_too(&tree_module_dirs, skipped, &excludes, &display));
-        library_paths.extend(hidden);
-        library_paths.sort();
-        library_paths.dedup();
-    }
-    // Single modules outside the checked paths (those the code directory's
-    // Puppetfile installs from the tree, for an environment checked apart),
-    // and directories of modules there that an environment's modulepath
-    // names (`../../modules/custom`), within the checked tree, are read for
-    // what they define.
-    let outside = |dir: &&PathBuf| !roots.iter().chain(&module_path).any(|root| dir.starts_with(root));
-    let in_checked_tree = |dir: &&PathBuf| config_roots.iter().any(|root| dir.starts_with(root));
-    // A tree checked apart (an environment inside this one) may hold a
-    // directory of this tree's module path (a Vagrant box's `../../puppet/modules`).
-    let in_tree_apart = |dir: &&PathBuf| skipped.iter().any(|s| dir.starts_with(s));
-    let outside_modules: Vec<PathBuf> = workspace
-        .single_modules
-        .keys()
-        .filter(outside)
-        .chain(workspace.module_dirs.iter().filter(|d| outside(d) || in_tree_apart(d)).filter(in_checked_tree))
-        .cloned()
-        .collect();
-    if !outside_modules.is_empty() {
-        let (found, _) = pool.install(|| input::discover(&outside_modules, &[], &excludes, &display));
-        library_paths.extend(found);
-        library_paths.sort();
-        library_paths.dedup();
-    }
+    // A check of syntax alone reads no module path and builds no model.
+    let (library_paths, workspace) = if options.syntax_only {
+        (Vec::new(), None)
+    } else {
+        let (library_paths, workspace, library_notices) =
+            pool.install(|| library(&roots, &module_path, skipped, config_roots, &excludes, &display, searched));
+        notices.extend(library_notices);
+        (library_paths, Some(workspace))
+    };
     let checked_count = checked_paths.len();
     // `checked_paths` is sorted.
     let library_paths: Vec<PathBuf> =
@@ -510,57 +494,57 @@ fn check_tree_group(
         }
     }
     outcome.checked = reported.iter().filter(|r| **r).count();
-    workspace.roots = config_roots.to_vec();
-    workspace.find_node_classifier_above(&roots, config_roots);
-    workspace.read_tool_manifests(config_roots, searched);
-    workspace.display = display.clone();
-    workspace.include_functions = options.settings.include_functions.clone();
-    workspace.compile_every_node = options.compile_every_node;
-    workspace.declared_facts = options.settings.facts.clone();
-    workspace.constraints = options.settings.constraints.clone();
-    // A focus on every checked file (all of a tree's files named, as a
-    // pre-commit hook run on every file does) is no focus: nothing to skip.
-    let everything_named = focus
-        .as_ref()
-        .is_some_and(|focus| outcome.files[..outcome.checked].iter().all(|f| focus.contains(&f.source.path)));
-    workspace.focus = focus
-        .as_ref()
-        .filter(|_| !everything_named)
-        .map(|focus| outcome.files.iter().map(|f| f.source.path.clone()).filter(|p| focus.contains(p)).collect());
-    workspace.record_values = records_values(&options.settings);
-    let assumed_dirs = workspace.assumed_module_dirs.iter().map(|dir| {
-        (dir, "read as a directory of modules, though no environment.conf puts it on the module path (Puppet's default has only modules/); name it in environment.conf's modulepath")
-    });
-    let assumed_modules = workspace.assumed_modules.iter().map(|dir| {
-        (dir, "read as a module on the module path (its classes are named after it), though no environment.conf puts it there (Puppet's default has only modules/); move it under modules/ or name its parent in environment.conf's modulepath")
-    });
-    for (dir, why) in assumed_dirs.chain(assumed_modules) {
-        let shown = display.show(dir);
-        notices.push(Notice {
-            message: format!("{}: {why}", shown.display()),
-            path: shown,
-            kind: NoticeKind::AssumedModuleDir,
-            named: false,
-        });
-    }
-    for missing in &workspace.missing_entries {
-        let conf = display.show(&missing.conf);
-        notices.push(Notice {
-            message: format!(
-                "{}: modulepath entry `{}` is not in the checked tree; its modules are reported as missing-module where used (add them with --modulepath)",
-                conf.display(),
-                missing.entry
-            ),
-            path: conf,
-            kind: NoticeKind::ModulepathEntry,
-            named: false,
-        });
-    }
-    outcome.findings = if options.syntax_only {
-        syntax_findings(&outcome.files, &reported, &options.settings, &roots)
-    } else {
-        let results = options.cache.as_ref().map(ParseCache::root);
-        pool.install(|| findings_kept(&outcome.files, reported, workspace, &options.settings, results))
+    outcome.findings = match workspace {
+        None => syntax_findings(&outcome.files, &reported, &options.settings, &roots),
+        Some(mut workspace) => {
+            workspace.roots = config_roots.to_vec();
+            workspace.find_node_classifier_above(&roots, config_roots);
+            workspace.read_tool_manifests(config_roots, searched);
+            workspace.display = display.clone();
+            workspace.include_functions = options.settings.include_functions.clone();
+            workspace.compile_every_node = options.compile_every_node;
+            workspace.declared_facts = options.settings.facts.clone();
+            workspace.constraints = options.settings.constraints.clone();
+            // A focus on every checked file (all of a tree's files named, as a
+            // pre-commit hook run on every file does) is no focus: nothing to skip.
+            let everything_named = focus
+                .as_ref()
+                .is_some_and(|focus| outcome.files[..outcome.checked].iter().all(|f| focus.contains(&f.source.path)));
+            workspace.focus = focus.as_ref().filter(|_| !everything_named).map(|focus| {
+                outcome.files.iter().map(|f| f.source.path.clone()).filter(|p| focus.contains(p)).collect()
+            });
+            workspace.record_values = records_values(&options.settings);
+            let assumed_dirs = workspace.assumed_module_dirs.iter().map(|dir| {
+                (dir, "read as a directory of modules, though no environment.conf puts it on the module path (Puppet's default has only modules/); name it in environment.conf's modulepath")
+            });
+            let assumed_modules = workspace.assumed_modules.iter().map(|dir| {
+                (dir, "read as a module on the module path (its classes are named after it), though no environment.conf puts it there (Puppet's default has only modules/); move it under modules/ or name its parent in environment.conf's modulepath")
+            });
+            for (dir, why) in assumed_dirs.chain(assumed_modules) {
+                let shown = display.show(dir);
+                notices.push(Notice {
+                    message: format!("{}: {why}", shown.display()),
+                    path: shown,
+                    kind: NoticeKind::AssumedModuleDir,
+                    named: false,
+                });
+            }
+            for missing in &workspace.missing_entries {
+                let conf = display.show(&missing.conf);
+                notices.push(Notice {
+                    message: format!(
+                        "{}: modulepath entry `{}` is not in the checked tree; its modules are reported as missing-module where used (add them with --modulepath)",
+                        conf.display(),
+                        missing.entry
+                    ),
+                    path: conf,
+                    kind: NoticeKind::ModulepathEntry,
+                    named: false,
+                });
+            }
+            let results = options.cache.as_ref().map(ParseCache::root);
+            pool.install(|| findings_kept(&outcome.files, reported, workspace, &options.settings, results))
+        }
     };
     if let Some(focus) = &focus {
         outcome.findings.retain(|f| focus.concerns(f));
@@ -576,6 +560,63 @@ fn check_tree_group(
     outcome.notices = notices;
     outcome.elapsed = started.elapsed();
     Ok(outcome)
+}
+
+/// The files of the module path and of the modules the tree's tools
+/// install, read for what they define, with the tree's workspace.
+#[allow(clippy::too_many_arguments)]
+fn library(
+    roots: &[PathBuf],
+    module_path: &[PathBuf],
+    skipped: &[PathBuf],
+    config_roots: &[PathBuf],
+    excludes: &globset::GlobSet,
+    display: &PathDisplay,
+    searched: &mut Searched,
+) -> (Vec<PathBuf>, Workspace, Vec<Notice>) {
+    let (mut library_paths, notices) = input::discover(module_path, &[], excludes, display);
+    let mut workspace = Workspace::discover(roots, module_path);
+    workspace.add_tool_module_dirs(config_roots, searched);
+    // Modules of the tree's own module path that ignore rules hide (installed
+    // by r10k or a Puppetfile into an ignored `modules/`): Puppet loads them,
+    // so they are read for what they define, not reported on.
+    let tree_module_dirs: Vec<PathBuf> = workspace
+        .module_dirs
+        .iter()
+        .filter(|dir| roots.iter().any(|root| dir.starts_with(root)))
+        .filter(|dir| !skipped.iter().any(|s| dir.starts_with(s)))
+        .cloned()
+        .collect();
+    if !tree_module_dirs.is_empty() {
+        let (hidden, _) = input::discover_ignored_too(&tree_module_dirs, skipped, excludes, display);
+        library_paths.extend(hidden);
+        library_paths.sort();
+        library_paths.dedup();
+    }
+    // Single modules outside the checked paths (those the code directory's
+    // Puppetfile installs from the tree, for an environment checked apart),
+    // and directories of modules there that an environment's modulepath
+    // names (`../../modules/custom`), within the checked tree, are read for
+    // what they define.
+    let outside = |dir: &&PathBuf| !roots.iter().chain(module_path).any(|root| dir.starts_with(root));
+    let in_checked_tree = |dir: &&PathBuf| config_roots.iter().any(|root| dir.starts_with(root));
+    // A tree checked apart (an environment inside this one) may hold a
+    // directory of this tree's module path (a Vagrant box's `../../puppet/modules`).
+    let in_tree_apart = |dir: &&PathBuf| skipped.iter().any(|s| dir.starts_with(s));
+    let outside_modules: Vec<PathBuf> = workspace
+        .single_modules
+        .keys()
+        .filter(outside)
+        .chain(workspace.module_dirs.iter().filter(|d| outside(d) || in_tree_apart(d)).filter(in_checked_tree))
+        .cloned()
+        .collect();
+    if !outside_modules.is_empty() {
+        let (found, _) = input::discover(&outside_modules, &[], excludes, display);
+        library_paths.extend(found);
+        library_paths.sort();
+        library_paths.dedup();
+    }
+    (library_paths, workspace, notices)
 }
 
 /// Turns the absolute paths of files and findings into the ones reports show.

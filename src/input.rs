@@ -120,15 +120,16 @@ fn walk(
         }
     };
     // Several directories are walked side by side, each on one thread.
-    let dirs: Vec<usize> = (0..roots.len()).filter(|&i| roots[i].is_dir()).collect();
+    let metadata: Vec<std::io::Result<std::fs::Metadata>> = roots.iter().map(std::fs::metadata).collect();
+    let dirs: Vec<usize> = (0..roots.len()).filter(|&i| metadata[i].as_ref().is_ok_and(|m| m.is_dir())).collect();
     let mut dir_walks: std::collections::HashMap<usize, (Vec<PathBuf>, Vec<Notice>)> = if dirs.len() > 1 {
         use rayon::prelude::*;
         dirs.par_iter().map(|&i| (i, walk_dir(&roots[i], skipped, excludes, display, ignore_rules, false))).collect()
     } else {
         Default::default()
     };
-    for (index, root) in roots.iter().enumerate() {
-        let metadata = match std::fs::metadata(root) {
+    for ((index, root), metadata) in roots.iter().enumerate().zip(metadata) {
+        let metadata = match metadata {
             Ok(m) => m,
             Err(err) => {
                 let kind = if err.kind() == std::io::ErrorKind::NotFound {
