@@ -4584,3 +4584,33 @@ fn a_class_whose_file_gitignore_keeps_out_is_a_note() {
         found[0].message
     );
 }
+
+#[test]
+fn stdlib_pick_of_known_values_is_the_first_given() {
+    // Puppet 7.23 with stdlib compiles the example when `from_source` is
+    // given (`pick(undef, false)` is false), and fails with "Duplicate
+    // declaration: M::Svc[default]" when it is not (`pick(undef, true)`).
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("m");
+    write(
+        &module,
+        "manifests/inst.pp",
+        "define m::inst (\n  Optional[Boolean] $from_source = undef,\n  Optional[Boolean] $manage_service = undef,\n) {\n  if $from_source != undef {\n    $managed = pick($manage_service, '', false)\n  } else {\n    $managed = $manage_service.pick_default(true)\n  }\n  if $managed {\n    m::svc { $name: }\n  }\n}\n",
+    );
+    write(&module, "manifests/svc.pp", "define m::svc () {\n  notify { \"svc ${name}\": }\n}\n");
+    write(&module, "examples/dup.pp", "m::inst { 'default':\n  from_source => false,\n}\n-> m::svc { 'default': }\n");
+    let found = findings(vec![module.clone()], vec![]);
+    assert_eq!(rules(&found), [], "{found:#?}");
+    write(&module, "examples/dup.pp", "m::inst { 'default': }\n-> m::svc { 'default': }\n");
+    let found = findings(vec![module.clone()], vec![]);
+    assert_eq!(rules(&found), [("duplicate-resource", "inst.pp".to_string(), 11)], "{found:#?}");
+    // A splatted argument may be empty: the value is not known.
+    let inst = std::fs::read_to_string(module.join("manifests/inst.pp")).unwrap();
+    write(
+        &module,
+        "manifests/inst.pp",
+        inst.replace("$manage_service.pick_default(true)", "pick(*$manage_service, true)"),
+    );
+    let found = findings(vec![module], vec![]);
+    assert_eq!(rules(&found), [("possible-duplicate-resource", "inst.pp".to_string(), 11)], "{found:#?}");
+}

@@ -135,6 +135,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
             self.out.events.push(Event::NodeCall { name: call.name.clone(), loc: at });
         }
         self.note_declaring_call(&call.name);
+        // A splatted argument is several, or none: not the value written.
+        if splat {
+            return Value::Unknown;
+        }
         self.built_in_value(&call.name, &args, ctx)
     }
 
@@ -168,6 +172,10 @@ impl<'m, 'a> Interpreter<'m, 'a> {
                 Value::Int(_) | Value::Float(_) => Value::Bool(false),
                 _ => Value::Unknown,
             },
+            // stdlib's `pick`: the first argument neither undef nor empty
+            // (none: it fails); `pick_default`: else its last argument.
+            ("pick", [_, ..]) => picked(&args, false),
+            ("pick_default", [_, ..]) => picked(&args, true),
             // Type tests (stdlib's and Puppet's `is_a`) on a known value.
             ("is_array", [value]) => is_of_type(value, "Array"),
             ("is_hash", [value]) => is_of_type(value, "Hash"),
@@ -541,8 +549,25 @@ pub(super) fn only_lambda_call(
 pub(super) fn value_known_of(function: &str) -> bool {
     matches!(
         function.without_anchor(),
-        "load_module_metadata" | "versioncmp" | "empty" | "is_array" | "is_hash" | "is_a"
+        "load_module_metadata" | "versioncmp" | "empty" | "is_array" | "is_hash" | "is_a" | "pick" | "pick_default"
     )
+}
+
+/// What `pick` (or, `or_last`, `pick_default`) gives for known arguments:
+/// unknown from the first unknown one on.
+fn picked(args: &[Value], or_last: bool) -> Value {
+    for arg in args {
+        match arg {
+            Value::Undef => {}
+            Value::Str(s) if s.is_empty() => {}
+            Value::Unknown | Value::Choice(_) => return Value::Unknown,
+            given => return given.clone(),
+        }
+    }
+    match args.last() {
+        Some(last) if or_last => last.clone(),
+        _ => Value::Unknown,
+    }
 }
 
 /// Whether a known value is an instance of one of the plain data types;
