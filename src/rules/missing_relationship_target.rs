@@ -51,7 +51,7 @@ pub fn check_literal_references(file: &ParsedFile, findings: &mut Vec<Finding>) 
     for statement in &manifest.statements {
         statement.walk(&mut |e| {
             if let ExprKind::Relationship { left, right, .. } = &e.kind {
-                bare_types_in_relationship(file, left, right, findings);
+                bare_types_in_relationship(file, left, right, manifest.statements.last(), findings);
                 return;
             }
             let ExprKind::Resource(resource) = &e.kind else { return };
@@ -94,7 +94,15 @@ pub fn check_literal_references(file: &ParsedFile, findings: &mut Vec<Finding>) 
 /// `Class['a'] -> Class`, or `-> Class ['b']` (a space before `[` makes
 /// the list a statement of its own): an operand that is a type without a
 /// title.
-fn bare_types_in_relationship(file: &ParsedFile, left: &Expr, right: &Expr, findings: &mut Vec<Finding>) {
+/// `last_statement` is the file's last top-level statement: only there is
+/// such a list's value not refused as forgotten when the file is parsed.
+fn bare_types_in_relationship(
+    file: &ParsedFile,
+    left: &Expr,
+    right: &Expr,
+    last_statement: Option<&Expr>,
+    findings: &mut Vec<Finding>,
+) {
     for operand in [left, right] {
         let items: Vec<&Expr> = match &operand.kind {
             ExprKind::Array(items) => items.iter().collect(),
@@ -103,10 +111,20 @@ fn bare_types_in_relationship(file: &ParsedFile, left: &Expr, right: &Expr, find
         for item in items {
             let ExprKind::TypeRef(name) = &item.kind else { continue };
             let rest = file.source.text.get(item.span.end..).unwrap_or_default();
-            let message = if rest.trim_start_matches([' ', '\t']).starts_with('[') && rest.starts_with([' ', '\t']) {
-                format!(
-                    "`{name} [` with a space before `[` is the type `{name}` without a title, followed by a list of its own: Puppet fails with \"No title provided\" (write `{name}[…]`)"
-                )
+            let after_space = rest.trim_start_matches([' ', '\t']);
+            let message = if after_space.starts_with('[') && rest.starts_with([' ', '\t']) {
+                let list_at = item.span.end + rest.len() - after_space.len();
+                let list_ends_the_file = last_statement
+                    .is_some_and(|last| matches!(last.kind, ExprKind::Array(_)) && last.span.start == list_at);
+                if list_ends_the_file {
+                    format!(
+                        "`{name} [` with a space before `[` is the type `{name}` without a title, followed by a list of its own: Puppet fails with \"No title provided\" (write `{name}[…]`)"
+                    )
+                } else {
+                    format!(
+                        "`{name} [` with a space before `[` is the type `{name}` without a title, followed by a list of its own whose value is forgotten: Puppet refuses the file (\"This Array Expression has no effect\"; write `{name}[…]`)"
+                    )
+                }
             } else {
                 format!(
                 "`{name}` in a relationship is a type, not a resource (`{name}['title']`): Puppet fails with \"No title provided\""

@@ -3665,7 +3665,12 @@ fn a_type_without_a_title_in_a_relationship_fails() {
     );
     assert!(found[0].message.starts_with("`File` in a relationship is a type"), "{found:#?}");
     // The space is the mistake: the list after it is not reported again.
+    // Puppet 7.23 refuses a list followed by more code when it parses the
+    // file ("This Array Expression has no effect"); the file's last one
+    // is evaluated: "No title provided".
     assert!(found[1].message.starts_with("`Class [` with a space before `[`"), "{found:#?}");
+    assert!(found[1].message.contains("\"This Array Expression has no effect\""), "{found:#?}");
+    assert!(found[2].message.contains("\"No title provided\""), "{found:#?}");
 }
 
 #[test]
