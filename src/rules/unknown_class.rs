@@ -143,11 +143,21 @@ fn declared_from_unloaded_files(model: &Model<'_>, compilation: &Compilation, si
         };
         let Some(files) = defs.iter().map(unloaded).collect::<Option<Vec<_>>>() else { continue };
         let Some(&file) = files.first() else { continue };
-        let message = format!(
-            "Could not find class ::{name}: it is defined only in {}, a file no name leads Puppet's autoloader to (it looks for {})",
-            model.relative_path(file).display(),
-            autoload_path(name).display()
-        );
+        let looked_for = autoload_path(name);
+        // A name Puppet refuses (`apache::cve-2011-3192`) still leads the
+        // autoloader to its file, whose definition Puppet then refuses.
+        let message = if model.files[file].source.path.ends_with(&looked_for) {
+            format!(
+                "Puppet's autoloader reads {} for `{name}` and refuses it: \"Unacceptable name\", `{name}` is no valid class name",
+                model.relative_path(file).display()
+            )
+        } else {
+            format!(
+                "Could not find class ::{name}: it is defined only in {}, a file no name leads Puppet's autoloader to (it looks for {})",
+                model.relative_path(file).display(),
+                looked_for.display()
+            )
+        };
         sink.report(&RULE, decl.loc, message, vec![]);
     }
 }

@@ -4619,3 +4619,28 @@ fn stdlib_pick_of_known_values_is_the_first_given() {
     let found = findings(vec![module], vec![]);
     assert_eq!(rules(&found), [("possible-duplicate-resource", "inst.pp".to_string(), 11)], "{found:#?}");
 }
+
+#[test]
+fn a_class_whose_name_puppet_refuses_is_read_and_refused_where_declared() {
+    // Puppet 7.23 autoloads the file for `apache::cve-2011-3192` and fails:
+    // "Unacceptable name. The name 'apache::cve-2011-3192' is unacceptable
+    // as the name of a Host Class Definition".
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  include apache::cve-2011-3192\n}\n");
+    write(root, "modules/apache/manifests/init.pp", "class apache { }\n");
+    write(root, "modules/apache/manifests/cve-2011-3192.pp", "class apache::cve-2011-3192 {\n  notify { 'cve': }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(
+        rules(&found),
+        [("unknown-class", "site.pp".to_string(), 2), ("illegal-name", "cve-2011-3192.pp".to_string(), 1)],
+        "{found:#?}"
+    );
+    assert!(
+        found[0].message.starts_with(
+            "Puppet's autoloader reads modules/apache/manifests/cve-2011-3192.pp for `apache::cve-2011-3192` and refuses it"
+        ),
+        "{}",
+        found[0].message
+    );
+}
