@@ -7,7 +7,7 @@ use crate::syntax::ParsedFile;
 /// ## What it does
 /// Reports a titled resource whose type is neither a name (`file`), a type
 /// (`File`) nor an access to a type (`Resource[$kind]`): a variable, a
-/// string, a parenthesized expression. Also a collector of classes
+/// string, a word with `-` (a string too), a parenthesized expression. Also a collector of classes
 /// (`Class <| |>`).
 ///
 /// ## Why is this bad?
@@ -71,7 +71,9 @@ pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
 /// What Puppet takes as a resource type without evaluating it first.
 fn is_type_reference(expr: &Expr) -> bool {
     match &expr.kind {
-        ExprKind::Name(_) | ExprKind::TypeRef(_) => true,
+        // A word with `-` (`ruby-enterprise::gem`) is a string to Puppet.
+        ExprKind::Name(name) => !name.contains('-'),
+        ExprKind::TypeRef(_) => true,
         ExprKind::Access { object, .. } => matches!(object.kind, ExprKind::TypeRef(_)),
         _ => false,
     }
@@ -82,6 +84,7 @@ fn is_type_reference(expr: &Expr) -> bool {
 fn describe(expr: &Expr, text: &str) -> String {
     match &expr.kind {
         ExprKind::Str(_) => "String".into(),
+        ExprKind::Name(_) => "String (a word with `-` is a string, not a type name)".into(),
         ExprKind::Number(Number::Integer(_)) => "Integer".into(),
         ExprKind::Number(Number::Float(_)) => "Float".into(),
         ExprKind::Boolean(_) => "Boolean".into(),

@@ -144,6 +144,10 @@ fn add_defined_types(model: &Model<'_>, uses: &mut MissingUses, defined_types: &
             model.walk_if_reported(file, |e| {
                 let crate::syntax::ast::ExprKind::Resource(resource) = &e.kind else { return };
                 let Some(type_name) = resource.type_name() else { return };
+                // A word with `-` is no type name: `illegal-resource-type`.
+                if type_name.contains('-') {
+                    return;
+                }
                 // Most types are Puppet's own: known before the module is looked for.
                 let may_be_a_modules_type = type_name.is_qualified() || type_names.names_no_type(&type_name);
                 if may_be_a_modules_type && !model.module_present(&type_name) {
