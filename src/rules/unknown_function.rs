@@ -13,8 +13,8 @@ use crate::syntax::ast::{Expr, ExprKind};
 /// function of that name (`functions/port_of.pp`) and no Ruby one
 /// (`lib/puppet/functions/app/port_of.rb`). A module that is absent is not
 /// judged, nor a function without a namespace, which any module's Ruby
-/// code may define. Puppet 3's `import`, which Puppet 4 dropped, is
-/// reported too.
+/// code may define. Puppet 3's `import` and `extlookup()`, which Puppet 4
+/// dropped, are reported too.
 ///
 /// ## Why is this bad?
 /// Puppet fails the catalog: "Unknown function: 'app::port_of'". Often a
@@ -42,6 +42,16 @@ pub fn check(model: &Model<'_>, sink: &mut Sink<'_, '_>) {
                 Loc::new(file, call.name_span),
                 "`import` was discontinued in Puppet 4: Puppet fails wherever it evaluates it (\"Use of 'import' has been discontinued in favor of a manifest directory\"); every file of the manifests directory is read instead".into(),
                 vec![],
+                vec![],
+            );
+            return;
+        }
+        // Puppet 3's own `extlookup`, which Puppet 4 dropped.
+        if name == "extlookup" && !model.index.functions.contains_key(&name) && !ruby.contains(&name) {
+            sink.report(
+                &RULE,
+                Loc::new(file, call.name_span),
+                "`extlookup()` was removed in Puppet 4: Puppet fails with \"Unknown function: 'extlookup'\" (look the key up in Hiera with `lookup()`)".into(),
                 vec![],
             );
             return;

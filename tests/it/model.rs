@@ -4644,3 +4644,23 @@ fn a_class_whose_name_puppet_refuses_is_read_and_refused_where_declared() {
         found[0].message
     );
 }
+
+#[test]
+fn puppet_3_extlookup_is_an_unknown_function() {
+    // Puppet 7.23: "Unknown function: 'extlookup'".
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default {\n  $pw = extlookup('db_password', 'x')\n  notify { $pw: }\n}\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    let reported: Vec<_> = rules(&found).into_iter().filter(|(rule, _, _)| *rule != "incomplete-node").collect();
+    assert_eq!(reported, [("unknown-function", "site.pp".to_string(), 2)], "{found:#?}");
+    // A function of the tree by that name is the one called.
+    write(
+        root,
+        "modules/compat/lib/puppet/parser/functions/extlookup.rb",
+        "module Puppet::Parser::Functions\n  newfunction(:extlookup, :type => :rvalue) { |args| args[1] }\nend\n",
+    );
+    write(root, "modules/compat/manifests/init.pp", "class compat { }\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert!(!rules(&found).iter().any(|(rule, _, _)| *rule == "unknown-function"), "{found:#?}");
+}
