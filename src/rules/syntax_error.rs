@@ -35,15 +35,26 @@ pub const RULE: RuleInfo = RuleInfo {
 
 pub fn check(file: &ParsedFile, findings: &mut Vec<Finding>) {
     if let Some(problem) = &file.problem {
+        let mut message = problem.message.clone();
+        if looks_like_yaml(&file.source.text) {
+            message.push_str(" (the file is YAML, which starts with `---`: Hiera data belongs in a .yaml file)");
+        }
         findings.push(Finding {
             rule: RULE.id,
             level: RULE.default_level,
             path: file.source.path.clone(),
             span: problem.span,
-            message: problem.message.clone(),
+            message,
             related: Vec::new(),
             flow: Vec::new(),
             suppressed_by: None,
         });
     }
+}
+
+/// A YAML document named as a manifest (Hiera data in a `.pp` file): its
+/// first line is the document marker, which no Puppet code begins with.
+fn looks_like_yaml(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines().next().is_some_and(|first| first.trim_end() == "---")
 }

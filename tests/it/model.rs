@@ -4664,3 +4664,22 @@ fn puppet_3_extlookup_is_an_unknown_function() {
     let found = findings(vec![root.to_path_buf()], vec![]);
     assert!(!rules(&found).iter().any(|(rule, _, _)| *rule == "unknown-function"), "{found:#?}");
 }
+
+#[test]
+fn a_yaml_document_named_as_a_manifest_is_said_to_be_yaml() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "manifests/site.pp", "node default { }\n");
+    write(root, "hieradata/development.pp", "---\nclasses:\n  - base\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert_eq!(rules(&found), [("syntax-error", "development.pp".to_string(), 2)], "{found:#?}");
+    assert!(
+        found[0].message.ends_with("(the file is YAML, which starts with `---`: Hiera data belongs in a .yaml file)"),
+        "{}",
+        found[0].message
+    );
+    // Puppet code that does not parse is not taken for YAML.
+    write(root, "hieradata/development.pp", "class a {\n");
+    let found = findings(vec![root.to_path_buf()], vec![]);
+    assert!(!found[0].message.contains("YAML"), "{}", found[0].message);
+}
