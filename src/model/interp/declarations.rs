@@ -865,7 +865,7 @@ fn records_nothing(expr: &Expr) -> bool {
 pub(super) fn has_comment(written: &str) -> bool {
     // Byte searches: `contains("/*")` builds a substring searcher per call.
     let bytes = written.as_bytes();
-    bytes.contains(&b'#') || bytes.windows(2).any(|pair| pair == b"/*")
+    bytes.contains(&b'#') || (bytes.contains(&b'/') && bytes.windows(2).any(|pair| pair == b"/*"))
 }
 
 /// A title that is always one string: a string, or `$title`.
