@@ -349,7 +349,8 @@ const STDLIB_VALUE_FUNCTIONS: &[&str] = &[
 /// own, or one of stdlib's that computes values.
 pub fn declares_no_class(name: &str) -> bool {
     let name = name.without_anchor();
-    is_built_in_call(name) || STDLIB_VALUE_FUNCTIONS.binary_search(&name).is_ok()
+    // Puppet 3's `extlookup` only looked data up (`unknown-function`).
+    is_built_in_call(name) || STDLIB_VALUE_FUNCTIONS.binary_search(&name).is_ok() || name == "extlookup"
 }
 
 /// Puppet's own functions (Puppet 7), which need no definition in the tree;
