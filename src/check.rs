@@ -514,34 +514,7 @@ fn check_tree_group(
                 outcome.files.iter().map(|f| f.source.path.clone()).filter(|p| focus.contains(p)).collect()
             });
             workspace.record_values = records_values(&options.settings);
-            let assumed_dirs = workspace.assumed_module_dirs.iter().map(|dir| {
-                (dir, "read as a directory of modules, though no environment.conf puts it on the module path (Puppet's default has only modules/); name it in environment.conf's modulepath")
-            });
-            let assumed_modules = workspace.assumed_modules.iter().map(|dir| {
-                (dir, "read as a module on the module path (its classes are named after it), though no environment.conf puts it there (Puppet's default has only modules/); move it under modules/ or name its parent in environment.conf's modulepath")
-            });
-            for (dir, why) in assumed_dirs.chain(assumed_modules) {
-                let shown = display.show(dir);
-                notices.push(Notice {
-                    message: format!("{}: {why}", shown.display()),
-                    path: shown,
-                    kind: NoticeKind::AssumedModuleDir,
-                    named: false,
-                });
-            }
-            for missing in &workspace.missing_entries {
-                let conf = display.show(&missing.conf);
-                notices.push(Notice {
-                    message: format!(
-                        "{}: modulepath entry `{}` is not in the checked tree; its modules are reported as missing-module where used (add them with --modulepath)",
-                        conf.display(),
-                        missing.entry
-                    ),
-                    path: conf,
-                    kind: NoticeKind::ModulepathEntry,
-                    named: false,
-                });
-            }
+            notices.extend(workspace_notices(&workspace, &display));
             let results = options.cache.as_ref().map(ParseCache::root);
             pool.install(|| findings_kept(&outcome.files, reported, workspace, &options.settings, results))
         }
@@ -562,9 +535,42 @@ fn check_tree_group(
     Ok(outcome)
 }
 
+/// What a run says of the module path it assumed or could not find.
+fn workspace_notices(workspace: &Workspace, display: &PathDisplay) -> Vec<Notice> {
+    let mut notices = Vec::new();
+    let assumed_dirs = workspace.assumed_module_dirs.iter().map(|dir| {
+        (dir, "read as a directory of modules, though no environment.conf puts it on the module path (Puppet's default has only modules/); name it in environment.conf's modulepath")
+    });
+    let assumed_modules = workspace.assumed_modules.iter().map(|dir| {
+        (dir, "read as a module on the module path (its classes are named after it), though no environment.conf puts it there (Puppet's default has only modules/); move it under modules/ or name its parent in environment.conf's modulepath")
+    });
+    for (dir, why) in assumed_dirs.chain(assumed_modules) {
+        let shown = display.show(dir);
+        notices.push(Notice {
+            message: format!("{}: {why}", shown.display()),
+            path: shown,
+            kind: NoticeKind::AssumedModuleDir,
+            named: false,
+        });
+    }
+    for missing in &workspace.missing_entries {
+        let conf = display.show(&missing.conf);
+        notices.push(Notice {
+            message: format!(
+                "{}: modulepath entry `{}` is not in the checked tree; its modules are reported as missing-module where used (add them with --modulepath)",
+                conf.display(),
+                missing.entry
+            ),
+            path: conf,
+            kind: NoticeKind::ModulepathEntry,
+            named: false,
+        });
+    }
+    notices
+}
+
 /// The files of the module path and of the modules the tree's tools
 /// install, read for what they define, with the tree's workspace.
-#[allow(clippy::too_many_arguments)]
 fn library(
     roots: &[PathBuf],
     module_path: &[PathBuf],
